@@ -1,0 +1,23 @@
+//===- FunctionGraph.cpp - What the strategies know about one function ---===//
+
+#include "Graph/FunctionGraph.h"
+#include "Graph/StaticWeights.h"
+
+using namespace llvm;
+
+namespace p3 {
+
+Expected<FunctionGraph> FunctionGraph::fromDAG(PathDAG DAG,
+                                               unsigned CallSites) {
+  FunctionGraph F{std::move(DAG), {}, {}, {}, CallSites};
+  std::optional<Numbering> Num = numberPaths(F.DAG);
+  if (!Num)
+    return createStringError(inconvertibleErrorCode(),
+                             "the number of paths overflows 64 bits");
+  F.SBL = std::move(*Num);
+  F.Weight = staticEdgeWeights(F.DAG);
+  F.NeverProbe.assign(F.DAG.numEdges(), false);
+  return F;
+}
+
+} // namespace p3

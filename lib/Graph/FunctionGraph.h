@@ -1,0 +1,33 @@
+//===- FunctionGraph.h - What the strategies know about one function -----===//
+
+#ifndef P3_GRAPH_FUNCTIONGRAPH_H
+#define P3_GRAPH_FUNCTIONGRAPH_H
+
+#include "Graph/BallLarus.h"
+
+#include "llvm/Support/Error.h"
+
+#include <climits>
+
+namespace p3 {
+
+/// Call sites of a function whose callers cannot all be seen (its address is
+/// taken, or it is visible outside the rewritten files).
+constexpr unsigned UnknownCallSites = UINT_MAX;
+
+struct FunctionGraph {
+  PathDAG DAG;
+  Numbering SBL;                ///< The numbering merged profiles are keyed by.
+  std::vector<uint64_t> Weight; ///< Static weight per edge (chord placement).
+  std::vector<bool> NeverProbe; ///< Edges whose source location takes no probe.
+  unsigned CallSites = 0;       ///< Static call sites in the program.
+
+  /// Numbers \p DAG and fills default weights; no edge is forced. Fails when
+  /// the paths do not fit in 64 bits (see buildNumberableDAG).
+  static llvm::Expected<FunctionGraph> fromDAG(PathDAG DAG,
+                                               unsigned CallSites = 0);
+};
+
+} // namespace p3
+
+#endif

@@ -1,0 +1,75 @@
+//===- Instance.h - One function as instrumented in one copy -------------===//
+//
+// An instance profiles the paths all of whose edges are interesting:
+//  - all edges interesting: Ball-Larus numbering;
+//  - some: PSPP (Graph/PSPP.h);
+//  - none: the function is not instrumented in that copy.
+// The numbering is then placed on spanning-tree chords, unless the numbering
+// as it is needs fewer probes (PSPP often leaves most edges at zero).
+//
+// Probes, the unit of the overhead model (and what the probe-counting runtime
+// counts), are the instrumentation actions that run:
+//  - the register set at function entry (one per path that starts there);
+//  - the register reset on a start edge (one per path that starts there:
+//    after a back edge, a cut, or at a catch handler);
+//  - an increment on a real edge that does not enter EXIT, when nonzero;
+//  - the counter update at the end of a path (an edge into EXIT), when that
+//    edge is interesting: an uninteresting exit edge ends only uninteresting
+//    paths, so it is not counted at all. Its increment folds into the update.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_GRAPH_INSTANCE_H
+#define P3_GRAPH_INSTANCE_H
+
+#include "Graph/FunctionGraph.h"
+#include "Graph/Regeneration.h"
+
+#include "llvm/Support/Error.h"
+
+namespace p3 {
+
+enum class InstanceKind : uint8_t { None, BallLarus, PSPP };
+
+struct Instance {
+  InstanceKind Kind = InstanceKind::None;
+  std::vector<bool> Interesting; ///< Per edge; empty for None.
+  EdgeValues DecodeVal;          ///< Numbering ids decode with.
+  EdgeValues Inc;                ///< What the probes add, per edge.
+  uint64_t NumIds = 0;           ///< Interesting ids are below this.
+  bool Placed = false;           ///< Inc comes from chord placement.
+  unsigned StaticProbes = 0;     ///< Probe sites, the cost P3 balances.
+
+  bool isInstrumented() const { return Kind != InstanceKind::None; }
+  /// Whether a path ending on edge E (into EXIT) is counted.
+  bool counts(unsigned E) const { return isInstrumented() && Interesting[E]; }
+};
+
+/// The instance profiling the paths over \p InterestingEdges (one flag per
+/// edge). Fails only if chord placement is impossible and the numbering puts a
+/// nonzero value on an edge that cannot take a probe.
+llvm::Expected<Instance> makeInstance(const FunctionGraph &F,
+                                      const std::vector<bool> &InterestingEdges);
+
+/// makeInstance with every edge interesting.
+llvm::Expected<Instance> makeBallLarusInstance(const FunctionGraph &F);
+
+/// Probe sites of an instance: the entry set, nonzero increments on real
+/// edges not entering EXIT, counted exit edges and start-edge resets.
+unsigned staticProbeCount(const PathDAG &D, const Instance &I);
+
+/// Probes that run along \p Path under \p I (see the file comment).
+unsigned probesOnPath(const PathDAG &D, const Instance &I,
+                      const EdgePath &Path);
+
+/// The id the runtime records for \p Path under \p I (the sum of increments).
+uint64_t recordedId(const Instance &I, const EdgePath &Path);
+
+/// The interesting path recorded as \p Id, or nullopt if no interesting path
+/// has that id (the id came from a path profiled elsewhere).
+std::optional<EdgePath> decodeRecordedId(const PathDAG &D, const Instance &I,
+                                         uint64_t Id);
+
+} // namespace p3
+
+#endif

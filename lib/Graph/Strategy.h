@@ -1,0 +1,65 @@
+//===- Strategy.h - SBL, PBL and P3: which copy profiles which paths -----===//
+//
+//  - SBL: every function is Ball-Larus instrumented, in every copy (with K > 1
+//    the copies are identical: each profiles everything).
+//  - PBL: every function is one task, costed by its Ball-Larus probes; tasks
+//    are distributed over the K copies (LPT); a function is instrumented
+//    (Ball-Larus) in the copy of its task only.
+//  - P3: functions with at most MaxCallSitesToSplit call sites are split by
+//    findPartition; each share is a task costed by its PSPP probes. Other
+//    functions are one Ball-Larus task. Tasks are distributed (LPT); in each
+//    copy a function profiles the union of its tasks' edges there: all edges
+//    gives Ball-Larus, some gives PSPP, none leaves it uninstrumented.
+// A function split into more than one task is "profitable".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_GRAPH_STRATEGY_H
+#define P3_GRAPH_STRATEGY_H
+
+#include "Graph/Instance.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace p3 {
+
+enum class StrategyKind : uint8_t { SBL, PBL, P3 };
+
+llvm::StringRef strategyName(StrategyKind S);
+std::optional<StrategyKind> parseStrategy(llvm::StringRef Name);
+
+struct StrategyOptions {
+  StrategyKind Kind = StrategyKind::P3;
+  unsigned K = 4;
+  /// Split only functions with at most this many call sites (paper: 1).
+  unsigned MaxCallSitesToSplit = 1;
+  /// Maximum shares per split function; 0 means the paper's
+  /// max(outdeg(ENTRY), K).
+  unsigned Delta = 0;
+};
+
+struct Task {
+  unsigned Function = 0;
+  std::vector<bool> Edges; ///< One flag per DAG edge of the function.
+  uint64_t Cost = 0;       ///< Static probes of the task alone.
+  unsigned Copy = 0;
+};
+
+struct ProgramPlan {
+  StrategyOptions Options;
+  std::vector<Task> Tasks;                     ///< SBL has none.
+  std::vector<std::vector<unsigned>> TasksOf;  ///< Per function.
+  std::vector<std::vector<Instance>> Instances; ///< [function][copy]
+  std::vector<uint64_t> Load;                  ///< LPT load per copy.
+
+  bool isProfitable(unsigned F) const { return TasksOf[F].size() > 1; }
+};
+
+/// Plans the copies for \p Functions. Fails if an instance cannot be placed
+/// (see makeInstance); callers check Ball-Larus placement per function first.
+llvm::Expected<ProgramPlan> planProgram(llvm::ArrayRef<FunctionGraph> Functions,
+                                        const StrategyOptions &Options);
+
+} // namespace p3
+
+#endif

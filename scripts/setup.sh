@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs every Debian bookworm package p3 needs, idempotently, then configures and builds p3 into
+# build/ (tools in build/bin/). Safe to run again: packages already present are not reinstalled and
+# the build is incremental.
+#
+#   scripts/setup.sh            # packages + build
+#   P3_SKIP_BUILD=1 scripts/setup.sh   # packages only
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+packages=(
+  build-essential cmake ninja-build git python3 pkg-config
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev libzstd-dev
+  libgtest-dev libgmock-dev
+  tcc
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+[ -n "${P3_SKIP_BUILD:-}" ] && exit 0
+
+cmake -S "$top" -B "$top/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$top/build" -j2
