@@ -1,0 +1,90 @@
+//===- Manifest.h - The contract between p3-rewrite and p3-report --------===//
+//
+// p3-rewrite writes DIR/manifest.json; p3-report reads it to decode raw
+// profiles without the sources. It holds, per function, the CFG the frontend
+// lowered (the DAG is rebuilt from it deterministically), the source lines of
+// each block, the chord-placement inputs, the tasks and, per copy, the
+// instance: what was emitted and how its ids decode. docs/manifest.md
+// documents the JSON form.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_PROFILE_MANIFEST_H
+#define P3_PROFILE_MANIFEST_H
+
+#include "Graph/FunctionGraph.h"
+#include "Graph/Instance.h"
+#include "Graph/Strategy.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace p3 {
+
+/// Source lines of one CFG block (0 when the block has no statement).
+struct BlockSpan {
+  unsigned Line = 0;
+  unsigned EndLine = 0;
+};
+
+struct ManifestTask {
+  std::vector<unsigned> Edges; ///< DAG edge ids, increasing.
+  uint64_t Cost = 0;
+  unsigned Copy = 0;
+};
+
+struct ManifestFunction {
+  unsigned Index = 0;  ///< Position in Manifest::Functions; raw profiles use it.
+  std::string Id;      ///< Stable identity: "<file>:<mangled name>".
+  std::string Name;    ///< Human-readable qualified name.
+  std::string File;    ///< Relative to the root.
+  unsigned Line = 0, EndLine = 0;
+  bool Instrumented = false;
+  std::string SkipReason; ///< Why not, when not instrumented.
+
+  // The rest is present only for instrumented functions.
+  CFG Graph;
+  std::vector<CFGEdge> Cuts;
+  std::vector<BlockSpan> Blocks;  ///< Per CFG block.
+  std::vector<uint64_t> Weight;   ///< Per DAG edge.
+  std::vector<bool> NeverProbe;   ///< Per DAG edge.
+  unsigned CallSites = 0;
+  std::vector<ManifestTask> Tasks;
+  std::vector<Instance> Instances; ///< One per copy.
+
+  /// Rebuilds the DAG from Graph and Cuts and numbers it. Fails if the result
+  /// does not match the recorded per-edge data (a corrupt manifest).
+  llvm::Expected<FunctionGraph> graph() const;
+};
+
+struct Manifest {
+  static constexpr unsigned FormatVersion = 1;
+
+  std::string Tool;  ///< "p3-rewrite <version>"
+  std::string Hash;  ///< 16 hex digits; raw profiles carry it.
+  StrategyOptions Strategy;
+  bool ThreadSafe = false;
+  uint64_t ArrayLimit = 0; ///< Functions with more ids use a hash table.
+  std::string Root;        ///< Absolute path of the mirrored source tree.
+  std::vector<std::string> Files; ///< Rewritten files, relative to Root.
+  std::vector<ManifestFunction> Functions;
+
+  /// FNV-1a 64 of the JSON form without the hash, as 16 hex digits.
+  std::string computeHash() const;
+
+  /// The JSON text (Hash included as it is).
+  std::string toJSON() const;
+  static llvm::Expected<Manifest> fromJSON(llvm::StringRef Text);
+
+  llvm::Error writeFile(llvm::StringRef Path) const;
+  /// Reads and validates: format version, hash, array sizes against the
+  /// rebuilt DAGs. Errors name the file and what is wrong.
+  static llvm::Expected<Manifest> readFile(llvm::StringRef Path);
+};
+
+} // namespace p3
+
+#endif
