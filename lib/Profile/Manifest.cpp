@@ -1,0 +1,822 @@
+//===- Manifest.cpp - The contract between p3-rewrite and p3-report ------===//
+//
+// The JSON form is documented in docs/manifest.md. Writing keeps the key order
+// of that document (llvm::json::Object would sort keys), one function per
+// line, so that a diff of two manifests is readable. Reading checks every
+// number a decoder will index with, so that a corrupt or hand-edited manifest
+// gives an error naming the function, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Profile/Manifest.h"
+#include "Profile/AtomicWrite.h"
+#include "Profile/U64JSON.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <climits>
+
+using namespace llvm;
+
+namespace p3 {
+
+namespace {
+
+/// Copies beyond this are surely a corrupt manifest, and would make the
+/// report allocate per-copy tables for nothing.
+constexpr uint64_t MaxCopies = 4096;
+
+StringRef instanceKindName(InstanceKind K) {
+  switch (K) {
+  case InstanceKind::None:
+    return "none";
+  case InstanceKind::BallLarus:
+    return "ball-larus";
+  case InstanceKind::PSPP:
+    return "pspp";
+  }
+  return "?";
+}
+
+std::optional<InstanceKind> parseInstanceKind(StringRef S) {
+  if (S == "none")
+    return InstanceKind::None;
+  if (S == "ball-larus")
+    return InstanceKind::BallLarus;
+  if (S == "pspp")
+    return InstanceKind::PSPP;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+void writeU64Array(json::OStream &J, ArrayRef<uint64_t> Values) {
+  J.array([&] {
+    for (uint64_t V : Values)
+      writeU64(J, V);
+  });
+}
+
+void writeUnsignedArray(json::OStream &J, ArrayRef<unsigned> Values) {
+  J.array([&] {
+    for (unsigned V : Values)
+      J.value(V);
+  });
+}
+
+/// Ids of the set flags.
+std::vector<unsigned> flagIds(const std::vector<bool> &Flags) {
+  std::vector<unsigned> Ids;
+  for (unsigned I = 0; I < Flags.size(); ++I)
+    if (Flags[I])
+      Ids.push_back(I);
+  return Ids;
+}
+
+void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
+  json::OStream J(OS);
+  J.object([&] {
+    J.attribute("index", F.Index);
+    J.attribute("id", F.Id);
+    J.attribute("name", F.Name);
+    J.attribute("file", F.File);
+    J.attribute("line", F.Line);
+    J.attribute("end_line", F.EndLine);
+    J.attribute("instrumented", F.Instrumented);
+    if (!F.Instrumented) {
+      J.attribute("skip_reason", F.SkipReason);
+      return;
+    }
+    J.attribute("call_sites", F.CallSites);
+    J.attributeObject("cfg", [&] {
+      J.attribute("entry", F.Graph.Entry);
+      J.attribute("exit", F.Graph.Exit);
+      J.attributeArray("succs", [&] {
+        for (const std::vector<unsigned> &S : F.Graph.Succs)
+          writeUnsignedArray(J, S);
+      });
+      J.attributeBegin("extra_starts");
+      writeUnsignedArray(J, F.Graph.ExtraStarts);
+      J.attributeEnd();
+      J.attributeArray("cuts", [&] {
+        for (CFGEdge E : F.Cuts)
+          J.array([&] {
+            J.value(E.Block);
+            J.value(E.Index);
+          });
+      });
+    });
+    J.attributeArray("blocks", [&] {
+      for (BlockSpan B : F.Blocks)
+        J.array([&] {
+          J.value(B.Line);
+          J.value(B.EndLine);
+        });
+    });
+    J.attributeBegin("weights");
+    writeU64Array(J, F.Weight);
+    J.attributeEnd();
+    J.attributeBegin("never_probe");
+    writeUnsignedArray(J, flagIds(F.NeverProbe));
+    J.attributeEnd();
+    // Informational, and a check on read: the reader rebuilds the DAG and
+    // compares. Computed here so that producers cannot get it wrong.
+    Expected<PathDAG> D = PathDAG::build(F.Graph, F.Cuts);
+    if (D) {
+      std::optional<uint64_t> Paths = countPaths(*D);
+      J.attributeObject("dag", [&] {
+        J.attribute("vertices", D->numVertices());
+        J.attribute("edges", D->numEdges());
+        J.attribute("paths", Paths ? u64ToJSON(*Paths) : json::Value(nullptr));
+      });
+    } else {
+      consumeError(D.takeError());
+      J.attribute("dag", nullptr);
+    }
+    J.attributeArray("tasks", [&] {
+      for (const ManifestTask &T : F.Tasks)
+        J.object([&] {
+          J.attribute("copy", T.Copy);
+          J.attribute("cost", u64ToJSON(T.Cost));
+          J.attributeBegin("edges");
+          writeUnsignedArray(J, T.Edges);
+          J.attributeEnd();
+        });
+    });
+    J.attributeArray("instances", [&] {
+      for (unsigned C = 0; C < F.Instances.size(); ++C) {
+        const Instance &I = F.Instances[C];
+        J.object([&] {
+          J.attribute("copy", C);
+          J.attribute("kind", instanceKindName(I.Kind));
+          if (!I.isInstrumented())
+            return;
+          if (I.Kind == InstanceKind::PSPP) {
+            J.attributeBegin("interesting");
+            writeUnsignedArray(J, flagIds(I.Interesting));
+            J.attributeEnd();
+          }
+          J.attributeBegin("decode");
+          writeU64Array(J, I.DecodeVal);
+          J.attributeEnd();
+          J.attributeBegin("inc");
+          writeU64Array(J, I.Inc);
+          J.attributeEnd();
+          J.attribute("num_ids", u64ToJSON(I.NumIds));
+          J.attribute("placed", I.Placed);
+          J.attribute("probes", I.StaticProbes);
+        });
+      }
+    });
+  });
+}
+
+void writeManifest(raw_ostream &OS, const Manifest &M, StringRef Hash) {
+  bool First = true;
+  auto Field = [&](StringRef Key, function_ref<void(json::OStream &)> Fn) {
+    OS << (First ? "{\n  " : ",\n  ");
+    First = false;
+    json::OStream(OS).value(Key);
+    OS << ": ";
+    json::OStream J(OS);
+    Fn(J);
+  };
+  Field("format", [&](json::OStream &J) { J.value("p3-manifest"); });
+  Field("version", [&](json::OStream &J) { J.value(Manifest::FormatVersion); });
+  Field("tool", [&](json::OStream &J) { J.value(M.Tool); });
+  Field("hash", [&](json::OStream &J) { J.value(Hash); });
+  Field("strategy", [&](json::OStream &J) {
+    J.object([&] {
+      J.attribute("kind", strategyName(M.Strategy.Kind));
+      J.attribute("k", M.Strategy.K);
+      J.attribute("max_call_sites_to_split", M.Strategy.MaxCallSitesToSplit);
+      J.attribute("delta", M.Strategy.Delta);
+    });
+  });
+  Field("thread_safe", [&](json::OStream &J) { J.value(M.ThreadSafe); });
+  Field("array_limit", [&](json::OStream &J) { writeU64(J, M.ArrayLimit); });
+  Field("root", [&](json::OStream &J) { J.value(M.Root); });
+  Field("files", [&](json::OStream &J) {
+    J.array([&] {
+      for (const std::string &F : M.Files)
+        J.value(F);
+    });
+  });
+  OS << ",\n  \"functions\": [";
+  for (unsigned I = 0; I < M.Functions.size(); ++I) {
+    OS << (I ? ",\n    " : "\n    ");
+    writeFunction(OS, M.Functions[I]);
+  }
+  OS << (M.Functions.empty() ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+uint64_t fnv1a64(StringRef Text) {
+  uint64_t H = 0xcbf29ce484222325ULL;
+  for (unsigned char C : Text) {
+    H ^= C;
+    H *= 0x100000001b3ULL;
+  }
+  return H;
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg.str());
+}
+
+/// Reads typed fields of one JSON object; errors say where ("function 3
+/// (a.c:f): instances[1].inc: ...").
+class ObjectReader {
+public:
+  ObjectReader(const json::Object &O, std::string Where)
+      : O(O), Where(std::move(Where)) {}
+
+  Error error(const Twine &Msg) const {
+    return makeError((Where.empty() ? "" : Where + ": ") + Msg);
+  }
+  Error fieldError(StringRef Key, const Twine &Msg) const {
+    return error("\"" + Key + "\" " + Msg);
+  }
+  const std::string &where() const { return Where; }
+  bool has(StringRef Key) const { return O.get(Key) != nullptr; }
+
+  /// Missing fields are an error unless a default is given.
+  Error get(StringRef Key, uint64_t &Out,
+            std::optional<uint64_t> Default = std::nullopt) const {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      if (Default) {
+        Out = *Default;
+        return Error::success();
+      }
+      return fieldError(Key, "is missing");
+    }
+    std::optional<uint64_t> N = u64FromJSON(*V);
+    if (!N)
+      return fieldError(Key, "is not an unsigned 64-bit integer");
+    Out = *N;
+    return Error::success();
+  }
+  Error get(StringRef Key, unsigned &Out,
+            std::optional<unsigned> Default = std::nullopt) const {
+    uint64_t N;
+    if (Error E = get(Key, N,
+                      Default ? std::optional<uint64_t>(*Default) : std::nullopt))
+      return E;
+    if (N > UINT_MAX)
+      return fieldError(Key, "is too large (" + Twine(N) + ")");
+    Out = N;
+    return Error::success();
+  }
+  Error get(StringRef Key, bool &Out,
+            std::optional<bool> Default = std::nullopt) const {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      if (Default) {
+        Out = *Default;
+        return Error::success();
+      }
+      return fieldError(Key, "is missing");
+    }
+    std::optional<bool> B = V->getAsBoolean();
+    if (!B)
+      return fieldError(Key, "is not true or false");
+    Out = *B;
+    return Error::success();
+  }
+  Error get(StringRef Key, std::string &Out,
+            std::optional<StringRef> Default = std::nullopt) const {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      if (Default) {
+        Out = Default->str();
+        return Error::success();
+      }
+      return fieldError(Key, "is missing");
+    }
+    std::optional<StringRef> S = V->getAsString();
+    if (!S)
+      return fieldError(Key, "is not a string");
+    Out = S->str();
+    return Error::success();
+  }
+  Expected<const json::Array *> array(StringRef Key,
+                                      bool Optional = false) const {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      if (Optional)
+        return nullptr;
+      return fieldError(Key, "is missing");
+    }
+    const json::Array *A = V->getAsArray();
+    if (!A)
+      return fieldError(Key, "is not an array");
+    return A;
+  }
+  Expected<const json::Object *> object(StringRef Key) const {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return fieldError(Key, "is missing");
+    const json::Object *Obj = V->getAsObject();
+    if (!Obj)
+      return fieldError(Key, "is not an object");
+    return Obj;
+  }
+
+  /// An array of u64 (numbers or decimal strings).
+  Error getU64s(StringRef Key, std::vector<uint64_t> &Out,
+                bool Optional = false) const {
+    Expected<const json::Array *> A = array(Key, Optional);
+    if (!A)
+      return A.takeError();
+    Out.clear();
+    if (!*A)
+      return Error::success();
+    Out.reserve((*A)->size());
+    for (unsigned I = 0; I < (*A)->size(); ++I) {
+      std::optional<uint64_t> N = u64FromJSON((**A)[I]);
+      if (!N)
+        return error(Key + "[" + Twine(I) +
+                     "] is not an unsigned 64-bit integer");
+      Out.push_back(*N);
+    }
+    return Error::success();
+  }
+  /// An array of unsigned values, each below \p Limit.
+  Error getIds(StringRef Key, std::vector<unsigned> &Out, uint64_t Limit,
+               StringRef What, bool Optional = false) const {
+    std::vector<uint64_t> Values;
+    if (Error E = getU64s(Key, Values, Optional))
+      return E;
+    Out.clear();
+    for (unsigned I = 0; I < Values.size(); ++I) {
+      if (Values[I] >= Limit)
+        return error(Key + "[" + Twine(I) + "] = " + Twine(Values[I]) +
+                     " is not a valid " + What + " (there are " +
+                     Twine(Limit) + ")");
+      Out.push_back(Values[I]);
+    }
+    return Error::success();
+  }
+
+private:
+  const json::Object &O;
+  std::string Where;
+};
+
+/// Sets the flags of \p Ids in a vector of \p Size flags.
+std::vector<bool> idFlags(ArrayRef<unsigned> Ids, unsigned Size) {
+  std::vector<bool> Flags(Size, false);
+  for (unsigned I : Ids)
+    Flags[I] = true;
+  return Flags;
+}
+
+std::string functionWhere(unsigned Index, StringRef Id) {
+  if (Id.empty())
+    return formatv("function {0}", Index).str();
+  return formatv("function {0} ({1})", Index, Id).str();
+}
+
+/// The CFG, cuts and block spans; the rest needs the rebuilt DAG.
+Error readGraph(const ObjectReader &R, ManifestFunction &F) {
+  Expected<const json::Object *> CFGObj = R.object("cfg");
+  if (!CFGObj)
+    return CFGObj.takeError();
+  ObjectReader C(**CFGObj, R.where() + ": cfg");
+  Expected<const json::Array *> Succs = C.array("succs");
+  if (!Succs)
+    return Succs.takeError();
+  unsigned NB = (*Succs)->size();
+  if (NB < 2)
+    return C.error("\"succs\" must list at least the entry and exit blocks");
+  for (unsigned B = 0; B < NB; ++B) {
+    const json::Array *List = (**Succs)[B].getAsArray();
+    if (!List)
+      return C.error("succs[" + Twine(B) + "] is not an array");
+    std::vector<unsigned> S;
+    for (unsigned I = 0; I < List->size(); ++I) {
+      std::optional<uint64_t> N = u64FromJSON((*List)[I]);
+      if (!N || *N >= NB)
+        return C.error("succs[" + Twine(B) + "][" + Twine(I) +
+                       "] is not a block (there are " + Twine(NB) + ")");
+      S.push_back(*N);
+    }
+    F.Graph.Succs.push_back(std::move(S));
+  }
+  if (Error E = C.get("entry", F.Graph.Entry))
+    return E;
+  if (Error E = C.get("exit", F.Graph.Exit))
+    return E;
+  if (F.Graph.Entry >= NB || F.Graph.Exit >= NB)
+    return C.error("entry or exit is not a block (there are " + Twine(NB) +
+                   ")");
+  if (Error E = C.getIds("extra_starts", F.Graph.ExtraStarts, NB, "block",
+                         /*Optional=*/true))
+    return E;
+  Expected<const json::Array *> Cuts = C.array("cuts", /*Optional=*/true);
+  if (!Cuts)
+    return Cuts.takeError();
+  if (*Cuts) {
+    for (unsigned I = 0; I < (*Cuts)->size(); ++I) {
+      const json::Array *Pair = (**Cuts)[I].getAsArray();
+      std::optional<uint64_t> B, S;
+      if (Pair && Pair->size() == 2) {
+        B = u64FromJSON((*Pair)[0]);
+        S = u64FromJSON((*Pair)[1]);
+      }
+      if (!B || !S)
+        return C.error("cuts[" + Twine(I) + "] is not a [block, successor] pair");
+      if (*B >= NB || *S >= F.Graph.Succs[*B].size())
+        return C.error("cuts[" + Twine(I) + "] = [" + Twine(*B) + ", " +
+                       Twine(*S) + "] is not a CFG edge");
+      F.Cuts.push_back({unsigned(*B), unsigned(*S)});
+    }
+  }
+
+  Expected<const json::Array *> Blocks = R.array("blocks");
+  if (!Blocks)
+    return Blocks.takeError();
+  if ((*Blocks)->size() != NB)
+    return R.error("\"blocks\" has " + Twine((*Blocks)->size()) +
+                   " spans, the CFG has " + Twine(NB) + " blocks");
+  for (unsigned B = 0; B < NB; ++B) {
+    const json::Array *Pair = (**Blocks)[B].getAsArray();
+    std::optional<uint64_t> L, E;
+    if (Pair && Pair->size() == 2) {
+      L = u64FromJSON((*Pair)[0]);
+      E = u64FromJSON((*Pair)[1]);
+    }
+    if (!L || !E || *L > UINT_MAX || *E > UINT_MAX)
+      return R.error("blocks[" + Twine(B) + "] is not a [line, end_line] pair");
+    F.Blocks.push_back({unsigned(*L), unsigned(*E)});
+  }
+  return Error::success();
+}
+
+Error readInstance(const json::Value &V, unsigned C, unsigned NumEdges,
+                   const std::string &Where, Instance &I) {
+  std::string Here = formatv("{0}: instances[{1}]", Where, C).str();
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return makeError(Here + " is not an object");
+  ObjectReader R(*O, Here);
+  unsigned Copy;
+  if (Error E = R.get("copy", Copy))
+    return E;
+  if (Copy != C)
+    return R.error("\"copy\" is " + Twine(Copy) +
+                   "; instances must be listed by copy, this is copy " +
+                   Twine(C));
+  std::string Kind;
+  if (Error E = R.get("kind", Kind))
+    return E;
+  std::optional<InstanceKind> K = parseInstanceKind(Kind);
+  if (!K)
+    return R.error("unknown kind \"" + Kind +
+                   "\" (expected none, ball-larus or pspp)");
+  I = Instance();
+  I.Kind = *K;
+  if (I.Kind == InstanceKind::None)
+    return Error::success();
+
+  if (I.Kind == InstanceKind::BallLarus) {
+    I.Interesting.assign(NumEdges, true);
+  } else {
+    std::vector<unsigned> Ids;
+    if (Error E = R.getIds("interesting", Ids, NumEdges, "edge id"))
+      return E;
+    I.Interesting = idFlags(Ids, NumEdges);
+  }
+  if (Error E = R.getU64s("decode", I.DecodeVal))
+    return E;
+  if (Error E = R.getU64s("inc", I.Inc))
+    return E;
+  if (I.DecodeVal.size() != NumEdges)
+    return R.error("\"decode\" has " + Twine(I.DecodeVal.size()) +
+                   " values, the DAG has " + Twine(NumEdges) + " edges");
+  if (I.Inc.size() != NumEdges)
+    return R.error("\"inc\" has " + Twine(I.Inc.size()) +
+                   " values, the DAG has " + Twine(NumEdges) + " edges");
+  if (Error E = R.get("num_ids", I.NumIds))
+    return E;
+  if (Error E = R.get("placed", I.Placed, false))
+    return E;
+  if (Error E = R.get("probes", I.StaticProbes, 0u))
+    return E;
+  return Error::success();
+}
+
+Error readFunction(const json::Value &V, unsigned Index, unsigned K,
+                   ManifestFunction &F) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return makeError(functionWhere(Index, "") + " is not an object");
+  // Name the function by its id as early as possible.
+  if (std::optional<StringRef> Id = O->getString("id"))
+    F.Id = Id->str();
+  ObjectReader R(*O, functionWhere(Index, F.Id));
+  if (Error E = R.get("id", F.Id))
+    return E;
+  if (Error E = R.get("index", F.Index))
+    return E;
+  if (F.Index != Index)
+    return R.error("\"index\" is " + Twine(F.Index) +
+                   "; functions must be listed by index");
+  if (Error E = R.get("name", F.Name, StringRef()))
+    return E;
+  if (Error E = R.get("file", F.File, StringRef()))
+    return E;
+  if (Error E = R.get("line", F.Line, 0u))
+    return E;
+  if (Error E = R.get("end_line", F.EndLine, 0u))
+    return E;
+  if (Error E = R.get("instrumented", F.Instrumented))
+    return E;
+  if (!F.Instrumented)
+    return R.get("skip_reason", F.SkipReason, StringRef());
+
+  if (Error E = R.get("call_sites", F.CallSites, 0u))
+    return E;
+  if (Error E = readGraph(R, F))
+    return E;
+
+  // Everything else is sized by the DAG: rebuild it (what graph() does, with
+  // the per-edge data not read yet).
+  Expected<PathDAG> D = PathDAG::build(F.Graph, F.Cuts);
+  if (!D)
+    return R.error("the CFG does not give a path DAG: " +
+                   toString(D.takeError()));
+  unsigned NE = D->numEdges();
+  std::optional<uint64_t> Paths = countPaths(*D);
+  if (!Paths)
+    return R.error("the number of paths overflows 64 bits (the manifest "
+                   "should have cut edges to prevent this)");
+
+  Expected<const json::Object *> DagObj = R.object("dag");
+  if (!DagObj)
+    return DagObj.takeError();
+  ObjectReader DR(**DagObj, R.where() + ": dag");
+  uint64_t NV2, NE2, NP2;
+  if (Error E = DR.get("vertices", NV2))
+    return E;
+  if (Error E = DR.get("edges", NE2))
+    return E;
+  if (Error E = DR.get("paths", NP2))
+    return E;
+  if (NV2 != D->numVertices() || NE2 != NE || NP2 != *Paths)
+    return R.error(formatv("the rebuilt DAG has {0} vertices, {1} edges and "
+                           "{2} paths; the manifest says {3}, {4} and {5}",
+                           D->numVertices(), NE, *Paths, NV2, NE2, NP2));
+
+  if (Error E = R.getU64s("weights", F.Weight))
+    return E;
+  if (F.Weight.size() != NE)
+    return R.error("\"weights\" has " + Twine(F.Weight.size()) +
+                   " values, the DAG has " + Twine(NE) + " edges");
+  std::vector<unsigned> Never;
+  if (Error E = R.getIds("never_probe", Never, NE, "edge id", true))
+    return E;
+  F.NeverProbe = idFlags(Never, NE);
+
+  Expected<const json::Array *> Tasks = R.array("tasks", /*Optional=*/true);
+  if (!Tasks)
+    return Tasks.takeError();
+  for (unsigned T = 0; *Tasks && T < (*Tasks)->size(); ++T) {
+    std::string Here = formatv("{0}: tasks[{1}]", R.where(), T).str();
+    const json::Object *TO = (**Tasks)[T].getAsObject();
+    if (!TO)
+      return makeError(Here + " is not an object");
+    ObjectReader TR(*TO, Here);
+    ManifestTask Task;
+    if (Error E = TR.get("copy", Task.Copy))
+      return E;
+    if (Task.Copy >= K)
+      return TR.error("\"copy\" is " + Twine(Task.Copy) + ", but k is " +
+                      Twine(K));
+    if (Error E = TR.get("cost", Task.Cost))
+      return E;
+    if (Error E = TR.getIds("edges", Task.Edges, NE, "edge id"))
+      return E;
+    for (unsigned I = 1; I < Task.Edges.size(); ++I)
+      if (Task.Edges[I] <= Task.Edges[I - 1])
+        return TR.error("\"edges\" must be increasing");
+    F.Tasks.push_back(std::move(Task));
+  }
+
+  Expected<const json::Array *> Instances = R.array("instances");
+  if (!Instances)
+    return Instances.takeError();
+  if ((*Instances)->size() != K)
+    return R.error("has " + Twine((*Instances)->size()) +
+                   " instances, but k is " + Twine(K) +
+                   " (one instance per copy)");
+  F.Instances.resize(K);
+  for (unsigned C = 0; C < K; ++C)
+    if (Error E = readInstance((**Instances)[C], C, NE, R.where(),
+                               F.Instances[C]))
+      return E;
+
+  // The same checks as every consumer gets, so that fromJSON never returns
+  // a manifest whose graph() fails.
+  Expected<FunctionGraph> G = F.graph();
+  if (!G)
+    return R.error(toString(G.takeError()));
+  return Error::success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ManifestFunction
+//===----------------------------------------------------------------------===//
+
+Expected<FunctionGraph> ManifestFunction::graph() const {
+  auto Fail = [&](const Twine &Msg) { return makeError(Msg); };
+  if (!Instrumented)
+    return Fail("the function is not instrumented" +
+                (SkipReason.empty() ? Twine() : Twine(": ") + SkipReason));
+  if (Blocks.size() != Graph.numBlocks())
+    return Fail("the CFG has " + Twine(Graph.numBlocks()) +
+                " blocks but there are " + Twine(Blocks.size()) +
+                " block spans");
+  for (CFGEdge E : Cuts)
+    if (E.Block >= Graph.numBlocks() ||
+        E.Index >= Graph.Succs[E.Block].size())
+      return Fail("cut [" + Twine(E.Block) + ", " + Twine(E.Index) +
+                  "] is not a CFG edge");
+  Expected<PathDAG> D = PathDAG::build(Graph, Cuts);
+  if (!D)
+    return D.takeError();
+  Expected<FunctionGraph> G = FunctionGraph::fromDAG(std::move(*D), CallSites);
+  if (!G)
+    return G.takeError();
+  unsigned NE = G->DAG.numEdges();
+  auto Sized = [&](size_t Size, StringRef What) -> Error {
+    if (Size == NE)
+      return Error::success();
+    return Fail(What + " has " + Twine(Size) + " entries, the DAG has " +
+                Twine(NE) + " edges");
+  };
+  if (Error E = Sized(Weight.size(), "weights"))
+    return E;
+  if (Error E = Sized(NeverProbe.size(), "never_probe"))
+    return E;
+  for (unsigned T = 0; T < Tasks.size(); ++T)
+    for (unsigned E : Tasks[T].Edges)
+      if (E >= NE)
+        return Fail("task " + Twine(T) + " has edge " + Twine(E) +
+                    ", the DAG has " + Twine(NE) + " edges");
+  for (unsigned C = 0; C < Instances.size(); ++C) {
+    const Instance &I = Instances[C];
+    if (!I.isInstrumented())
+      continue;
+    std::string What = formatv("instance {0} ", C).str();
+    if (Error E = Sized(I.Interesting.size(), What + "interesting"))
+      return E;
+    if (Error E = Sized(I.DecodeVal.size(), What + "decode"))
+      return E;
+    if (Error E = Sized(I.Inc.size(), What + "inc"))
+      return E;
+    if (I.Kind == InstanceKind::BallLarus &&
+        std::find(I.Interesting.begin(), I.Interesting.end(), false) !=
+            I.Interesting.end())
+      return Fail(What + "is ball-larus but not every edge is interesting");
+  }
+  G->Weight = Weight;
+  G->NeverProbe = NeverProbe;
+  return G;
+}
+
+//===----------------------------------------------------------------------===//
+// Manifest
+//===----------------------------------------------------------------------===//
+
+std::string Manifest::computeHash() const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeManifest(OS, *this, "");
+  OS.flush();
+  return formatv("{0:x-16}", fnv1a64(Text)).str();
+}
+
+std::string Manifest::toJSON() const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeManifest(OS, *this, Hash);
+  OS.flush();
+  return Text;
+}
+
+Expected<Manifest> Manifest::fromJSON(StringRef Text) {
+  Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return makeError("not valid JSON: " + toString(Parsed.takeError()));
+  const json::Object *Top = Parsed->getAsObject();
+  if (!Top)
+    return makeError("not a p3 manifest (the top level is not an object)");
+  ObjectReader R(*Top, "");
+  std::string Format;
+  if (Error E = R.get("format", Format))
+    return makeError("not a p3 manifest (no \"format\": \"p3-manifest\")");
+  if (Format != "p3-manifest")
+    return makeError("not a p3 manifest (\"format\" is \"" + Format + "\")");
+  uint64_t Version;
+  if (Error E = R.get("version", Version))
+    return E;
+  if (Version != FormatVersion)
+    return makeError("manifest version " + Twine(Version) +
+                     " is not supported (this p3 reads version " +
+                     Twine(FormatVersion) +
+                     "): rewrite the sources with this p3's p3-rewrite");
+
+  Manifest M;
+  if (Error E = R.get("tool", M.Tool, StringRef()))
+    return E;
+  if (Error E = R.get("hash", M.Hash))
+    return E;
+  Expected<const json::Object *> S = R.object("strategy");
+  if (!S)
+    return S.takeError();
+  ObjectReader SR(**S, "strategy");
+  std::string Kind;
+  if (Error E = SR.get("kind", Kind))
+    return E;
+  std::optional<StrategyKind> SK = parseStrategy(Kind);
+  if (!SK)
+    return SR.error("unknown kind \"" + Kind + "\" (expected sbl, pbl or p3)");
+  M.Strategy.Kind = *SK;
+  uint64_t K;
+  if (Error E = SR.get("k", K))
+    return E;
+  if (K < 1 || K > MaxCopies)
+    return SR.error("\"k\" is " + Twine(K) + "; it must be between 1 and " +
+                    Twine(MaxCopies));
+  M.Strategy.K = K;
+  if (Error E = SR.get("max_call_sites_to_split",
+                       M.Strategy.MaxCallSitesToSplit, 1u))
+    return E;
+  if (Error E = SR.get("delta", M.Strategy.Delta, 0u))
+    return E;
+
+  if (Error E = R.get("thread_safe", M.ThreadSafe, false))
+    return E;
+  if (Error E = R.get("array_limit", M.ArrayLimit, uint64_t(0)))
+    return E;
+  if (Error E = R.get("root", M.Root, StringRef()))
+    return E;
+  Expected<const json::Array *> Files = R.array("files", /*Optional=*/true);
+  if (!Files)
+    return Files.takeError();
+  for (unsigned I = 0; *Files && I < (*Files)->size(); ++I) {
+    std::optional<StringRef> F = (**Files)[I].getAsString();
+    if (!F)
+      return makeError("files[" + Twine(I) + "] is not a string");
+    M.Files.push_back(F->str());
+  }
+  Expected<const json::Array *> Functions = R.array("functions");
+  if (!Functions)
+    return Functions.takeError();
+  M.Functions.resize((*Functions)->size());
+  for (unsigned I = 0; I < M.Functions.size(); ++I)
+    if (Error E = readFunction((**Functions)[I], I, M.Strategy.K,
+                               M.Functions[I]))
+      return E;
+  return M;
+}
+
+Error Manifest::writeFile(StringRef Path) const {
+  return writeFileAtomically(Path, toJSON());
+}
+
+Expected<Manifest> Manifest::readFile(StringRef Path) {
+  auto Fail = [&](const Twine &Msg) {
+    return makeError(Path + ": " + Msg);
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return Fail("cannot read the manifest: " + Buf.getError().message());
+  Expected<Manifest> M = fromJSON((*Buf)->getBuffer());
+  if (!M)
+    return Fail(toString(M.takeError()));
+  std::string Want = M->computeHash();
+  if (M->Hash != Want)
+    return Fail("hash mismatch: the manifest says \"" + M->Hash +
+                "\" but its contents hash to \"" + Want +
+                "\" (the file was edited or damaged; rewrite the sources "
+                "again)");
+  return M;
+}
+
+} // namespace p3

@@ -1,0 +1,43 @@
+//===- AtomicWrite.cpp - Replace a file all at once ----------------------===//
+
+#include "Profile/AtomicWrite.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace p3 {
+
+Error writeFileAtomically(StringRef Path, StringRef Contents) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             Twine("cannot write " + Path + ": " + Why).str());
+  };
+  // Same directory as the target: rename() is atomic only within a file
+  // system.
+  Expected<sys::fs::TempFile> Temp =
+      sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+  if (!Temp)
+    return Fail(toString(Temp.takeError()));
+  {
+    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    OS << Contents;
+    OS.flush();
+    if (OS.has_error()) {
+      std::string Msg = OS.error().message();
+      OS.clear_error();
+      consumeError(Temp->discard());
+      return Fail(Msg);
+    }
+  }
+  // TempFile creates the file 0600; a report is as readable as any file the
+  // user creates.
+  sys::fs::setPermissions(
+      Temp->TmpName, static_cast<sys::fs::perms>(0666 & ~sys::fs::getUmask()));
+  if (Error E = Temp->keep(Path))
+    return Fail(toString(std::move(E)));
+  return Error::success();
+}
+
+} // namespace p3

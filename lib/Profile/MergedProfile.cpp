@@ -1,0 +1,270 @@
+//===- MergedProfile.cpp - The whole-program path profile ----------------===//
+
+#include "Profile/MergedProfile.h"
+#include "Profile/U64JSON.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace p3 {
+
+long double MergedProfile::totalExecutions() const {
+  long double Total = 0;
+  for (const MergedFunction &F : Functions)
+    for (auto [Id, Count] : F.Counts)
+      Total += Count;
+  return Total;
+}
+
+uint64_t MergedProfile::totalDropped() const {
+  uint64_t Total = 0;
+  for (const MergedFunction &F : Functions)
+    Total = Total > UINT64_MAX - F.Dropped ? UINT64_MAX : Total + F.Dropped;
+  return Total;
+}
+
+MergedProfile mergeProfiles(const Manifest &M, const ProgramGraphs &G,
+                            const ProfileSet &Set, Diagnostics &Diags) {
+  MergedProfile P;
+  P.ManifestHash = M.Hash;
+  for (unsigned C = 0; C < Set.K; ++C)
+    if (Set.present(C))
+      P.CopiesPresent.push_back(C);
+  std::vector<bool> Present = Set.presentCopies();
+  for (unsigned GI = 0; GI < G.Graphs.size(); ++GI) {
+    unsigned F = G.FunctionOf[GI];
+    const ManifestFunction &MF = M.Functions[F];
+    FunctionMerge FM =
+        mergeFunction(G.Graphs[GI], MF.Instances, Set.Counts[F], Present);
+    for (auto [Copy, Id] : FM.BadIds)
+      Diags.error(formatv("function {0} ({1}): copy {2} recorded path id {3}, "
+                          "which its instance cannot produce",
+                          F, MF.Id, Copy, Id));
+    MergedFunction Out;
+    Out.Index = F;
+    for (auto [Id, Count] : FM.Counts)
+      if (Count)
+        Out.Counts.emplace(Id, Count);
+    Out.Dropped = FM.Dropped;
+    Out.Disagreements = std::move(FM.Disagreements);
+    P.Functions.push_back(std::move(Out));
+  }
+  return P;
+}
+
+std::vector<BlockSpan> pathLines(const ManifestFunction &MF,
+                                 const FunctionGraph &G, uint64_t SBLId) {
+  std::vector<BlockSpan> Lines;
+  std::optional<EdgePath> Path = regeneratePath(G.DAG, G.SBL.Val, SBLId);
+  if (!Path)
+    return Lines;
+  auto Add = [&](unsigned V) {
+    unsigned B = G.DAG.block(V);
+    if (B >= MF.Blocks.size() || MF.Blocks[B].Line == 0)
+      return;
+    BlockSpan S = MF.Blocks[B];
+    S.EndLine = std::max(S.EndLine, S.Line);
+    if (!Lines.empty() && Lines.back().Line == S.Line &&
+        Lines.back().EndLine == S.EndLine)
+      return;
+    Lines.push_back(S);
+  };
+  Add(G.DAG.entry());
+  for (unsigned E : *Path)
+    Add(G.DAG.edge(E).Dst);
+  return Lines;
+}
+
+PathEnds pathEnds(const FunctionGraph &G, uint64_t SBLId) {
+  PathEnds Ends;
+  std::optional<EdgePath> Path = regeneratePath(G.DAG, G.SBL.Val, SBLId);
+  if (!Path || Path->empty())
+    return Ends;
+  Ends.StartsInLoop = G.DAG.edge(Path->front()).Kind == EdgeKind::Start;
+  Ends.EndsInLoop = G.DAG.edge(Path->back()).Kind == EdgeKind::End;
+  return Ends;
+}
+
+std::string formatPath(const ManifestFunction &MF, const FunctionGraph &G,
+                       uint64_t SBLId) {
+  std::string S;
+  raw_string_ostream OS(S);
+  PathEnds Ends = pathEnds(G, SBLId);
+  if (Ends.StartsInLoop)
+    OS << "… ";
+  std::vector<BlockSpan> Lines = pathLines(MF, G, SBLId);
+  if (Lines.empty())
+    OS << MF.File << ": (no source lines)";
+  for (unsigned I = 0; I < Lines.size(); ++I) {
+    OS << (I ? " → " : MF.File + ":") << Lines[I].Line;
+    if (Lines[I].EndLine != Lines[I].Line)
+      OS << "-" << Lines[I].EndLine;
+  }
+  if (Ends.EndsInLoop)
+    OS << " …";
+  return OS.str();
+}
+
+std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
+                          const MergedProfile &P) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  auto Value = [&](const json::Value &V) { json::OStream(OS).value(V); };
+  OS << "{\n  \"format\": \"p3-profile\",\n  \"version\": 1,\n"
+     << "  \"manifest\": ";
+  Value(P.ManifestHash);
+  OS << ",\n  \"copies_present\": ";
+  Value(json::Array(P.CopiesPresent));
+  OS << ",\n  \"functions\": [";
+  for (unsigned I = 0; I < P.Functions.size(); ++I) {
+    const MergedFunction &F = P.Functions[I];
+    const ManifestFunction &MF = M.Functions[F.Index];
+    const FunctionGraph &FG = *G.graphOf(F.Index);
+    OS << (I ? ",\n" : "\n") << "    {\"index\": " << F.Index << ", \"id\": ";
+    Value(MF.Id);
+    OS << ", \"name\": ";
+    Value(MF.Name);
+    OS << ", \"file\": ";
+    Value(MF.File);
+    OS << ", \"total_paths\": ";
+    Value(u64ToJSON(FG.SBL.numPaths()));
+    OS << ", \"paths\": [";
+    bool First = true;
+    for (auto [Id, Count] : F.Counts) {
+      OS << (First ? "\n" : ",\n") << "      {\"sbl_id\": ";
+      First = false;
+      Value(u64ToJSON(Id));
+      OS << ", \"count\": ";
+      Value(u64ToJSON(Count));
+      OS << ", \"lines\": [";
+      std::vector<BlockSpan> Lines = pathLines(MF, FG, Id);
+      for (unsigned L = 0; L < Lines.size(); ++L)
+        OS << (L ? ", [" : "[") << Lines[L].Line << ", " << Lines[L].EndLine
+           << "]";
+      OS << "]}";
+    }
+    OS << (First ? "]}" : "\n    ]}");
+  }
+  OS << (P.Functions.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  return OS.str();
+}
+
+namespace {
+
+Error profileError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg.str());
+}
+
+} // namespace
+
+Expected<ProfileFile> parseProfileJSON(StringRef Text) {
+  Expected<json::Value> V = json::parse(Text);
+  if (!V)
+    return profileError("not valid JSON: " + toString(V.takeError()));
+  const json::Object *Top = V->getAsObject();
+  if (!Top || Top->getString("format") != std::optional<StringRef>("p3-profile"))
+    return profileError("not a p3 profile (no \"format\": \"p3-profile\")");
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (Version != 1)
+    return profileError("unsupported profile version (this p3 reads 1)");
+  ProfileFile P;
+  if (std::optional<StringRef> H = Top->getString("manifest"))
+    P.ManifestHash = H->str();
+  const json::Array *Functions = Top->getArray("functions");
+  if (!Functions)
+    return profileError("\"functions\" is missing or not an array");
+  for (unsigned I = 0; I < Functions->size(); ++I) {
+    const json::Object *F = (*Functions)[I].getAsObject();
+    std::optional<StringRef> Id = F ? F->getString("id") : std::nullopt;
+    if (!Id)
+      return profileError(formatv("functions[{0}] has no \"id\"", I));
+    ProfileFile::Function &Out = P.Functions[Id->str()];
+    if (!Out.Id.empty())
+      return profileError("function " + *Id + " is listed twice");
+    Out.Id = Id->str();
+    if (std::optional<StringRef> Name = F->getString("name"))
+      Out.Name = Name->str();
+    const json::Array *Paths = F->getArray("paths");
+    if (!Paths)
+      return profileError("function " + *Id + ": \"paths\" is missing");
+    for (unsigned J = 0; J < Paths->size(); ++J) {
+      const json::Object *PO = (*Paths)[J].getAsObject();
+      const json::Value *SV = PO ? PO->get("sbl_id") : nullptr;
+      const json::Value *CV = PO ? PO->get("count") : nullptr;
+      std::optional<uint64_t> S = SV ? u64FromJSON(*SV) : std::nullopt;
+      std::optional<uint64_t> C = CV ? u64FromJSON(*CV) : std::nullopt;
+      if (!S || !C)
+        return profileError(formatv("function {0}: paths[{1}] needs unsigned "
+                                    "\"sbl_id\" and \"count\"",
+                                    *Id, J));
+      if (!Out.Paths.emplace(*S, *C).second)
+        return profileError(
+            formatv("function {0}: path {1} is listed twice", *Id, *S));
+    }
+  }
+  return P;
+}
+
+Expected<ProfileFile> readProfileFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return profileError(Path + ": cannot read: " + Buf.getError().message());
+  Expected<ProfileFile> P = parseProfileJSON((*Buf)->getBuffer());
+  if (!P)
+    return profileError(Path + ": " + toString(P.takeError()));
+  return P;
+}
+
+ProfileFile toProfileFile(const Manifest &M, const MergedProfile &P) {
+  ProfileFile Out;
+  Out.ManifestHash = P.ManifestHash;
+  for (const MergedFunction &F : P.Functions) {
+    const ManifestFunction &MF = M.Functions[F.Index];
+    ProfileFile::Function &PF = Out.Functions[MF.Id];
+    PF.Id = MF.Id;
+    PF.Name = MF.Name;
+    PF.Paths = F.Counts;
+  }
+  return Out;
+}
+
+std::vector<ProfileDifference> compareProfiles(const ProfileFile &Ours,
+                                               const ProfileFile &Theirs) {
+  std::vector<ProfileDifference> Diffs;
+  static const PathCounts None;
+  auto PathsOf = [](const ProfileFile &P, const std::string &Id)
+      -> const PathCounts & {
+    auto It = P.Functions.find(Id);
+    return It == P.Functions.end() ? None : It->second.Paths;
+  };
+  std::set<std::string> Ids;
+  for (auto &[Id, F] : Ours.Functions)
+    Ids.insert(Id);
+  for (auto &[Id, F] : Theirs.Functions)
+    Ids.insert(Id);
+  for (const std::string &Id : Ids) {
+    const PathCounts &A = PathsOf(Ours, Id), &B = PathsOf(Theirs, Id);
+    std::set<uint64_t> Paths;
+    for (auto [S, C] : A)
+      Paths.insert(S);
+    for (auto [S, C] : B)
+      Paths.insert(S);
+    for (uint64_t S : Paths) {
+      auto IA = A.find(S), IB = B.find(S);
+      uint64_t CA = IA == A.end() ? 0 : IA->second;
+      uint64_t CB = IB == B.end() ? 0 : IB->second;
+      if (CA != CB)
+        Diffs.push_back({Id, S, CA, CB});
+    }
+  }
+  return Diffs;
+}
+
+} // namespace p3

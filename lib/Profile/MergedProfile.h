@@ -1,0 +1,96 @@
+//===- MergedProfile.h - The whole-program path profile and profile.json --===//
+//
+// The copies' counts, decoded with each copy's instance and merged
+// (Graph/Merge.h), keyed by SBL id. docs/profile-format.md documents
+// profile.json.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_PROFILE_MERGEDPROFILE_H
+#define P3_PROFILE_MERGEDPROFILE_H
+
+#include "Profile/Diagnostics.h"
+#include "Profile/ProfileSet.h"
+
+#include <map>
+
+namespace p3 {
+
+struct MergedFunction {
+  unsigned Index = 0; ///< Manifest function index.
+  PathCounts Counts;  ///< SBL id -> count; executed paths only.
+  /// Executions recorded under ids that belong to paths profiled by another
+  /// copy (PSPP), summed over copies.
+  uint64_t Dropped = 0;
+  std::vector<CopyDisagreement> Disagreements;
+};
+
+struct MergedProfile {
+  std::string ManifestHash;
+  std::vector<unsigned> CopiesPresent;
+  /// One per instrumented function, in manifest order.
+  std::vector<MergedFunction> Functions;
+
+  /// Sum of all counts (may exceed 64 bits, hence long double).
+  long double totalExecutions() const;
+  uint64_t totalDropped() const;
+};
+
+/// Decodes and merges. A Ball-Larus id that does not decode, or a count for a
+/// function not instrumented in that copy, is an error (loadProfiles catches
+/// them first, with the file name). Disagreements are kept, not reported.
+MergedProfile mergeProfiles(const Manifest &M, const ProgramGraphs &G,
+                            const ProfileSet &Set, Diagnostics &Diags);
+
+/// Source line spans of the blocks along the path with SBL id \p SBLId, in
+/// path order, blocks without lines left out and consecutive repeats merged.
+std::vector<BlockSpan> pathLines(const ManifestFunction &MF,
+                                 const FunctionGraph &G, uint64_t SBLId);
+
+/// Whether the path starts after a back edge or cut (rather than at function
+/// entry), and whether it ends on one (rather than at a return).
+struct PathEnds {
+  bool StartsInLoop = false;
+  bool EndsInLoop = false;
+};
+PathEnds pathEnds(const FunctionGraph &G, uint64_t SBLId);
+
+/// "src/a.c:12-14 → 17 → 20-21"; "…" marks a path that starts or ends on a
+/// back edge.
+std::string formatPath(const ManifestFunction &MF, const FunctionGraph &G,
+                       uint64_t SBLId);
+
+/// profile.json text.
+std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
+                          const MergedProfile &P);
+
+/// A profile as read back from profile.json, keyed by function id (stable
+/// across rewrites, so that a P3 profile can be checked against an SBL one).
+struct ProfileFile {
+  std::string ManifestHash;
+  struct Function {
+    std::string Id;
+    std::string Name;
+    PathCounts Paths;
+  };
+  std::map<std::string, Function> Functions;
+};
+
+llvm::Expected<ProfileFile> parseProfileJSON(llvm::StringRef Text);
+llvm::Expected<ProfileFile> readProfileFile(llvm::StringRef Path);
+ProfileFile toProfileFile(const Manifest &M, const MergedProfile &P);
+
+struct ProfileDifference {
+  std::string Function; ///< Id.
+  uint64_t SBLId = 0;
+  uint64_t Ours = 0, Theirs = 0; ///< 0 when the path is absent.
+};
+
+/// Every (function, path) whose count differs, in function id and SBL id
+/// order.
+std::vector<ProfileDifference> compareProfiles(const ProfileFile &Ours,
+                                               const ProfileFile &Theirs);
+
+} // namespace p3
+
+#endif

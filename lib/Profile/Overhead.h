@@ -1,0 +1,65 @@
+//===- Overhead.h - Probe hits of the copies, modelled and simulated -----===//
+//
+// With the exact merged profile, the overhead model (Graph/OverheadModel.h)
+// gives the probe hits of any labelling without running anything:
+//  - for the manifest's own copies (--overhead), next to the hits a
+//    probe-counting build measured, if the raw profiles carry them;
+//  - for every strategy and K (--simulate): the paper's Figures 5-7.
+// Ratios are to SBL: Ball-Larus everywhere, one copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_PROFILE_OVERHEAD_H
+#define P3_PROFILE_OVERHEAD_H
+
+#include "Profile/MergedProfile.h"
+
+namespace p3 {
+
+/// Each function's merged counts, indexed like ProgramGraphs::Graphs.
+std::vector<PathCounts> profileByGraph(const ProgramGraphs &G,
+                                       const MergedProfile &P);
+
+struct CopyOverhead {
+  std::vector<uint64_t> ModelHits; ///< Per copy, the manifest's instances.
+  /// Per copy, measured by a probe-counting build (summed over processes);
+  /// empty when the raw profiles do not all carry probe counts.
+  std::vector<uint64_t> MeasuredHits;
+  std::vector<bool> Present; ///< Copies with a raw profile.
+  uint64_t SBLHits = 0;      ///< Ball-Larus everywhere, K = 1.
+
+  uint64_t maxModelHits() const;
+  /// Whether every present copy's measurement equals the model.
+  bool measuredAgrees() const;
+};
+
+llvm::Expected<CopyOverhead> computeOverhead(const Manifest &M,
+                                             const ProgramGraphs &G,
+                                             const MergedProfile &P,
+                                             const ProfileSet &Set);
+
+struct SimulationRow {
+  StrategyKind Strategy = StrategyKind::SBL;
+  unsigned K = 1;
+  std::vector<uint64_t> Hits; ///< Per copy.
+  uint64_t MaxHits = 0;
+  /// MaxHits / SBL hits (0 when SBL has no hits).
+  double Ratio = 0;
+};
+
+/// Plans every strategy for every K with the manifest's options otherwise,
+/// and runs the model on the merged profile. Rows: strategies in the given
+/// order, then K increasing.
+llvm::Expected<std::vector<SimulationRow>>
+simulateStrategies(const Manifest &M, const ProgramGraphs &G,
+                   const MergedProfile &P, llvm::ArrayRef<unsigned> Ks,
+                   llvm::ArrayRef<StrategyKind> Strategies,
+                   uint64_t &SBLHits);
+
+/// Hits of SBL (K = 1) on the merged profile.
+llvm::Expected<uint64_t> sblHits(const ProgramGraphs &G,
+                                 llvm::ArrayRef<PathCounts> Profile);
+
+} // namespace p3
+
+#endif

@@ -1,0 +1,185 @@
+//===- ProfileSet.cpp - Raw profiles loaded and checked ------------------===//
+
+#include "Profile/ProfileSet.h"
+#include "Profile/RawProfile.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace p3 {
+
+std::vector<bool> ProfileSet::presentCopies() const {
+  std::vector<bool> P(K);
+  for (unsigned C = 0; C < K; ++C)
+    P[C] = present(C);
+  return P;
+}
+
+bool ProfileSet::hasMeasuredProbes() const {
+  bool Any = false;
+  for (unsigned C = 0; C < K; ++C) {
+    if (!present(C))
+      continue;
+    if (ProbeSections[C] != Processes[C])
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+std::vector<std::string> findRawProfiles(StringRef Dir) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End;
+       It != End && !EC; It.increment(EC)) {
+    if (sys::path::extension(It->path()) != ".raw")
+      continue;
+    ErrorOr<sys::fs::basic_file_status> St = It->status();
+    if (St && St->type() == sys::fs::file_type::regular_file)
+      Files.push_back(It->path());
+  }
+  llvm::sort(Files);
+  return Files;
+}
+
+namespace {
+
+std::string functionName(const Manifest &M, unsigned F) {
+  return formatv("function {0} ({1})", F, M.Functions[F].Id).str();
+}
+
+/// Checks one section and adds its records. \p Problems counts the file's
+/// problems so far; only the first MaxProblems are reported.
+void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
+                unsigned SectionNo, const RawSection &S, unsigned MaxProblems,
+                unsigned &Problems, ProfileSet &Set, Diagnostics &Diags) {
+  std::string Where =
+      formatv("{0}: section {1} (copy {2}, pid {3})", File, SectionNo + 1,
+              S.Copy, S.Pid)
+          .str();
+  auto Problem = [&](const Twine &Msg) {
+    if (++Problems <= MaxProblems)
+      Diags.error(Where + ": " + Msg);
+  };
+  for (const RawRecord &R : S.Records) {
+    if (R.Function >= M.Functions.size()) {
+      Problem(formatv("function index {0} does not exist (the manifest has "
+                      "{1} functions)",
+                      R.Function, M.Functions.size()));
+      continue;
+    }
+    const ManifestFunction &MF = M.Functions[R.Function];
+    const FunctionGraph *FG = G.graphOf(R.Function);
+    if (!MF.Instrumented || !FG) {
+      Problem(functionName(M, R.Function) +
+              ": has counts but is not instrumented (" + MF.SkipReason + ")");
+      continue;
+    }
+    const Instance &I = MF.Instances[S.Copy];
+    if (!I.isInstrumented()) {
+      Problem(functionName(M, R.Function) +
+              formatv(": has counts but is not instrumented in copy {0}",
+                      S.Copy));
+      continue;
+    }
+    if (I.Kind == InstanceKind::BallLarus &&
+        !decodeRecordedId(FG->DAG, I, R.Id)) {
+      Problem(functionName(M, R.Function) +
+              formatv(": path id {0} does not decode (Ball-Larus ids of this "
+                      "function are 0..{1})",
+                      R.Id, FG->SBL.numPaths() - 1));
+      continue;
+    }
+    uint64_t &Count = Set.Counts[R.Function][S.Copy][R.Id];
+    if (__builtin_add_overflow(Count, R.Count, &Count)) {
+      Problem(functionName(M, R.Function) +
+              formatv(": the count of path id {0} overflows 64 bits when "
+                      "adding {1}",
+                      R.Id, R.Count));
+      Count = UINT64_MAX;
+    }
+  }
+}
+
+} // namespace
+
+ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
+                        ArrayRef<std::string> Files,
+                        const LoadOptions &Options, Diagnostics &Diags) {
+  ProfileSet Set;
+  Set.K = M.Strategy.K;
+  Set.Processes.assign(Set.K, 0);
+  Set.ProbeHits.assign(Set.K, 0);
+  Set.ProbeSections.assign(Set.K, 0);
+  Set.Counts.resize(M.Functions.size());
+  for (unsigned F = 0; F < M.Functions.size(); ++F)
+    if (G.graphOf(F))
+      Set.Counts[F].resize(Set.K);
+
+  StringSet<> Seen;
+  for (const std::string &File : Files) {
+    SmallString<256> Real;
+    if (!sys::fs::real_path(File, Real) && !Seen.insert(Real).second) {
+      Diags.warning(File + ": given twice; read once");
+      continue;
+    }
+    Expected<RawProfile> P = readRawProfile(File);
+    if (!P) {
+      std::string Msg = toString(P.takeError());
+      Diags.error(StringRef(Msg).contains(File) ? Twine(Msg)
+                                                : File + ": " + Msg);
+      continue;
+    }
+    if (P->Sections.empty()) {
+      Diags.warning(File + ": empty raw profile (no section); ignored");
+      continue;
+    }
+    unsigned Problems = 0;
+    bool Used = false;
+    for (unsigned SNo = 0; SNo < P->Sections.size(); ++SNo) {
+      const RawSection &S = P->Sections[SNo];
+      if (S.ManifestHash != M.Hash) {
+        std::string Msg = formatv("{0}: written for manifest {1}, not for "
+                                  "this one ({2})",
+                                  File, S.ManifestHash, M.Hash)
+                              .str();
+        if (Options.IgnoreForeign)
+          Diags.warning(Msg + "; skipped (--ignore-foreign)");
+        else
+          Diags.error(Msg + ": a profile of another rewrite of the sources; "
+                            "remove it or pass --ignore-foreign");
+        continue;
+      }
+      if (S.Copy >= Set.K) {
+        Diags.error(formatv("{0}: copy {1} does not exist (the manifest has "
+                            "k = {2})",
+                            File, S.Copy, Set.K));
+        ++Problems;
+        continue;
+      }
+      addSection(M, G, File, SNo, S, Options.MaxProblemsPerFile, Problems,
+                 Set, Diags);
+      ++Set.Processes[S.Copy];
+      if (S.ProbeHits) {
+        ++Set.ProbeSections[S.Copy];
+        Set.ProbeHits[S.Copy] += *S.ProbeHits;
+      }
+      Used = true;
+    }
+    if (Problems > Options.MaxProblemsPerFile)
+      Diags.error(formatv("{0}: {1} more problems not shown (the file is "
+                          "corrupt or belongs to another build)",
+                          File, Problems - Options.MaxProblemsPerFile));
+    if (Used)
+      Set.Files.push_back(File);
+  }
+  return Set;
+}
+
+} // namespace p3

@@ -1,0 +1,58 @@
+//===- ProfileSet.h - Raw profiles loaded and checked against a manifest --===//
+//
+// Every record of every raw profile is checked before anything is merged: the
+// manifest hash, the copy, the function (it must be instrumented in that
+// copy) and, for a Ball-Larus instance, that the id names a path. A PSPP id
+// that does not decode is not an error: it was produced by a path that
+// another copy profiles (design 4.4); the merge counts it as dropped.
+// Processes of the same copy are summed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_PROFILE_PROFILESET_H
+#define P3_PROFILE_PROFILESET_H
+
+#include "Profile/Diagnostics.h"
+#include "Profile/ProgramGraphs.h"
+
+#include "Graph/Merge.h"
+
+namespace p3 {
+
+struct LoadOptions {
+  /// Skip sections written for another manifest (with a warning) instead of
+  /// failing.
+  bool IgnoreForeign = false;
+  /// At most this many bad records are reported per file.
+  unsigned MaxProblemsPerFile = 10;
+};
+
+struct ProfileSet {
+  unsigned K = 0;
+  std::vector<std::string> Files;  ///< The files that contributed.
+  std::vector<unsigned> Processes; ///< Sections per copy.
+  /// [manifest function index][copy]: recorded id -> count, all processes.
+  std::vector<std::vector<PathCounts>> Counts;
+  /// Per copy: measured probe hits summed over the sections that carry a
+  /// "probes" line (probe-counting builds), and how many sections did.
+  std::vector<uint64_t> ProbeHits;
+  std::vector<unsigned> ProbeSections;
+
+  bool present(unsigned Copy) const { return Processes[Copy] > 0; }
+  std::vector<bool> presentCopies() const;
+  /// Whether every section of every present copy reported its probes.
+  bool hasMeasuredProbes() const;
+};
+
+/// The raw profiles under \p Dir (recursively: every "*.raw"), sorted.
+std::vector<std::string> findRawProfiles(llvm::StringRef Dir);
+
+/// Loads and checks \p Files. Problems go to \p Diags (errors make the set
+/// unusable: the caller must not write a profile).
+ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
+                        llvm::ArrayRef<std::string> Files,
+                        const LoadOptions &Options, Diagnostics &Diags);
+
+} // namespace p3
+
+#endif

@@ -1,0 +1,41 @@
+//===- ProgramGraphs.h - The manifest's functions as the graph library sees them
+//
+// Decoding, merging and the overhead model work on FunctionGraphs. Only
+// instrumented functions have one; this keeps them in a dense vector (what
+// planProgram and probeHits take) with the mapping to manifest indices.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_PROFILE_PROGRAMGRAPHS_H
+#define P3_PROFILE_PROGRAMGRAPHS_H
+
+#include "Profile/Manifest.h"
+
+namespace p3 {
+
+constexpr unsigned NoGraph = ~0u;
+
+struct ProgramGraphs {
+  std::vector<FunctionGraph> Graphs; ///< One per instrumented function.
+  std::vector<unsigned> FunctionOf;  ///< Graph index -> manifest index.
+  std::vector<unsigned> GraphOf;     ///< Manifest index -> graph or NoGraph.
+
+  const FunctionGraph *graphOf(unsigned Function) const {
+    return Function < GraphOf.size() && GraphOf[Function] != NoGraph
+               ? &Graphs[GraphOf[Function]]
+               : nullptr;
+  }
+
+  /// The plan the manifest's copies actually carry: its strategy options and
+  /// its instances, indexed like Graphs. Tasks are left out (probeHits does
+  /// not need them).
+  ProgramPlan actualPlan(const Manifest &M) const;
+};
+
+/// Rebuilds the graph of every instrumented function. Errors name the
+/// function.
+llvm::Expected<ProgramGraphs> buildProgramGraphs(const Manifest &M);
+
+} // namespace p3
+
+#endif

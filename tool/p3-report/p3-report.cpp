@@ -1,0 +1,141 @@
+//===- p3-report.cpp - Merge the copies' raw profiles and report ---------===//
+//
+// All the work is in lib/Profile/ReportDriver (p3-run merges with the same
+// code); this only parses the command line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Profile/ReportDriver.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace p3;
+
+namespace {
+
+cl::OptionCategory Category("p3-report options");
+
+cl::opt<std::string> Dir(cl::Positional, cl::Required, cl::desc("DIR"),
+                         cl::cat(Category));
+cl::list<std::string> Raw(cl::Positional, cl::desc("[RAW...]"),
+                          cl::cat(Category));
+cl::opt<unsigned> Top("top", cl::init(10), cl::value_desc("N"),
+                      cl::desc("Hottest paths shown overall (default 10)"),
+                      cl::cat(Category));
+cl::opt<unsigned> TopPerFunction(
+    "top-per-function", cl::init(3), cl::value_desc("N"),
+    cl::desc("Hottest paths shown per function (default 3; 0 hides the "
+             "section)"),
+    cl::cat(Category));
+cl::opt<bool> IgnoreForeign(
+    "ignore-foreign",
+    cl::desc("Skip raw profiles of another manifest with a warning instead "
+             "of failing"),
+    cl::cat(Category));
+cl::opt<std::string> Check(
+    "check", cl::value_desc("OTHER.json"),
+    cl::desc("Exit 1 and list the differences unless the merged profile "
+             "equals OTHER.json's paths"),
+    cl::cat(Category));
+cl::opt<bool> Overhead(
+    "overhead",
+    cl::desc("Probe hits per copy from the overhead model (and measured, if "
+             "the copies counted probes), against SBL"),
+    cl::cat(Category));
+cl::opt<std::string> Simulate(
+    "simulate", cl::value_desc("k=2,4,8"),
+    cl::desc("Plan every strategy for these K and print the modelled "
+             "overhead (the paper's Figures 5-7)"),
+    cl::cat(Category));
+cl::opt<std::string> Strategies(
+    "strategies", cl::init("sbl,pbl,p3"), cl::value_desc("sbl,pbl,p3"),
+    cl::desc("Strategies for --simulate (default all three)"),
+    cl::cat(Category));
+cl::opt<bool> JSON("json",
+                   cl::desc("Print the report as JSON instead of text"),
+                   cl::cat(Category));
+cl::opt<std::string> Output("o", cl::value_desc("FILE"),
+                            cl::desc("Write the merged profile here instead "
+                                     "of DIR/profile.json"),
+                            cl::cat(Category));
+cl::opt<std::string> ReportFile(
+    "report-file", cl::value_desc("FILE"),
+    cl::desc("Also write the text report to FILE"), cl::cat(Category));
+
+const char *Overview = R"(merge the raw profiles of p3's K copies into the exact path profile
+
+Reads DIR/manifest.json and the raw profiles (default: every *.raw under
+DIR/profiles), checks each against the manifest, decodes and merges them,
+writes DIR/profile.json and prints a report.
+
+Exit status: 0 ok, 1 --check found differences, 2 bad input (one line per
+problem on stderr, naming the file; nothing is written).
+
+Examples:
+  p3-report p3-out                          report on every profile of p3-out
+  p3-report p3-out p3-out/profiles/p3-*-c0-*.raw   only these raw profiles
+  p3-report --top 25 p3-out                 the 25 hottest paths
+  p3-report --check sbl-out/profile.json p3-out   compare with an SBL run
+  p3-report --overhead p3-out               probe hits per copy vs SBL
+  p3-report --simulate k=2,4,8 p3-out       SBL, PBL and P3 at K = 2, 4, 8
+  p3-report --simulate 4 --strategies=pbl,p3 --json p3-out
+)";
+
+/// "k=2,4,8" or "2,4,8".
+bool parseKs(StringRef Text, std::vector<unsigned> &Ks) {
+  Text.consume_front("k=");
+  SmallVector<StringRef> Parts;
+  Text.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    unsigned K;
+    if (P.trim().getAsInteger(10, K) || K < 1 || K > 4096)
+      return false;
+    Ks.push_back(K);
+  }
+  return !Ks.empty();
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(Argc, Argv, Overview);
+
+  ReportOptions O;
+  O.Dir = Dir;
+  O.RawFiles.assign(Raw.begin(), Raw.end());
+  O.IgnoreForeign = IgnoreForeign;
+  O.Top = Top;
+  O.TopPerFunction = TopPerFunction;
+  O.CheckFile = Check;
+  O.Overhead = Overhead;
+  O.JSON = JSON;
+  O.Output = Output;
+  O.ReportFile = ReportFile;
+  if (!Simulate.empty() && !parseKs(Simulate, O.SimulateK)) {
+    errs() << "p3-report: error: --simulate wants a list of copy counts "
+              "between 1 and 4096, like k=2,4,8 (got '"
+           << Simulate << "')\n";
+    return 2;
+  }
+  O.Strategies.clear();
+  SmallVector<StringRef> Names;
+  StringRef(Strategies).split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef N : Names) {
+    std::optional<StrategyKind> S = parseStrategy(N.trim());
+    if (!S) {
+      errs() << "p3-report: error: unknown strategy '" << N
+             << "' in --strategies (expected sbl, pbl, p3)\n";
+      return 2;
+    }
+    O.Strategies.push_back(*S);
+  }
+  ReportResult R = runReport(O, outs(), errs());
+  outs().flush();
+  return R.ExitCode;
+}
