@@ -145,7 +145,7 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   auto Fail = [&](const Twine &Msg) {
     Err << O.ToolName << ": error: " << Msg << "\n";
     Result.ExitCode = 2;
-    Result.Summary = (O.ToolName + ": merge failed: " + Msg).str();
+    Result.Summary = O.ToolName + ": merge failed (see above)";
     return Result;
   };
 
