@@ -65,13 +65,15 @@ public:
   void print(raw_ostream &OS, StringRef Indent = "  ") const {
     std::vector<size_t> Width(Right.size(), 0);
     for (const auto &R : Rows)
-      for (unsigned I = 0; I + 1 < R.size(); ++I)
+      for (unsigned I = 0; I < R.size(); ++I)
         Width[I] = std::max(Width[I], R[I].size());
     for (const auto &R : Rows) {
       std::string Line = Indent.str();
       for (unsigned I = 0; I < R.size(); ++I) {
         bool Last = I + 1 == R.size();
-        size_t Pad = Last ? 0 : Width[I] - R[I].size();
+        // A left-aligned last column (paths) is not padded: no trailing
+        // blanks.
+        size_t Pad = Last && !Right[I] ? 0 : Width[I] - R[I].size();
         if (Right[I])
           Line += std::string(Pad, ' ') + R[I];
         else
@@ -107,8 +109,10 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
      << (Set.Files.size() == 1 ? "" : "s") << "; processes per copy:";
   for (unsigned C = 0; C < K; ++C)
     OS << " " << C << ":" << Set.Processes[C];
-  OS << "\n  " << G.Graphs.size() << " functions instrumented, " << Skipped
-     << " skipped; " << Ranked.size() << " distinct paths executed, "
+  OS << "\n  " << G.Graphs.size() << " function"
+     << (G.Graphs.size() == 1 ? "" : "s") << " instrumented, " << Skipped
+     << " skipped; " << Ranked.size() << " distinct path"
+     << (Ranked.size() == 1 ? "" : "s") << " executed, "
      << format("%.0Lf", Total) << " path executions\n";
 
   // Everything that makes the profile inexact comes first: it qualifies all
