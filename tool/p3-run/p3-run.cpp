@@ -346,7 +346,9 @@ int main(int Argc, char **Argv) {
   std::vector<Copy> Copies(K);
   for (unsigned C = 0; C < K; ++C) {
     SmallString<256> Work(DirReal);
-    sys::path::append(Work, "copy-" + Twine(C), Rel);
+    sys::path::append(Work, "copy-" + Twine(C));
+    if (!Rel.empty())
+      sys::path::append(Work, Rel);
     if (!sys::fs::is_directory(Work))
       fatal("copy " + Twine(C) + " has no directory " + Work +
             " (the copies must mirror the source tree; did p3-rewrite "
