@@ -385,10 +385,12 @@ TEST(Merge, CorruptRawProfiles) {
            std::to_string(Target) + " " + std::to_string(NumPaths) +
            " 1\nend 1\n",
        {"bad-id.raw", MF.Id, "does not decode"}},
+      // Two processes whose counts of one path add up beyond 64 bits.
       {"overflow",
        "P3RAW 1 " + H + " " + std::to_string(In) + " 5\n" +
-           std::to_string(Target) + " 0 18446744073709551615\n" +
-           std::to_string(Target) + " 0 1\nend 2\n",
+           std::to_string(Target) + " 0 18446744073709551615\nend 1\n" +
+           "P3RAW 1 " + H + " " + std::to_string(In) + " 6\n" +
+           std::to_string(Target) + " 0 1\nend 1\n",
        {"overflow.raw", MF.Id, "overflows"}},
   };
   for (const Case &C : Cases) {

@@ -36,7 +36,8 @@ namespace {
 
 cl::OptionCategory Category("p3-run options");
 
-cl::opt<std::string> Dir(cl::Positional, cl::Required, cl::desc("DIR"),
+cl::opt<std::string> Dir(cl::Positional, cl::Required,
+                         cl::desc("DIR -- CMD [ARGS...]"),
                          cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::init(0), cl::value_desc("N"),
                        cl::desc("Run at most N copies at a time (default: all "
