@@ -120,6 +120,31 @@ struct Copy {
   }
 };
 
+/// The running copies, for forwarding termination signals: a p3-run killed
+/// by a timeout or a closed terminal must not leave K orphans behind.
+constexpr unsigned MaxChildren = 4096;
+pid_t Children[MaxChildren];
+volatile sig_atomic_t NumChildren = 0;
+
+extern "C" void forwardSignal(int Sig) {
+  for (sig_atomic_t I = 0; I < NumChildren; ++I)
+    if (Children[I] > 0)
+      kill(Children[I], Sig);
+}
+
+/// Like system(): while the copies run, the terminal's SIGINT and SIGQUIT go
+/// to them (same process group) and p3-run waits to report what they did;
+/// SIGTERM and SIGHUP sent to p3-run alone are passed on.
+void handleSignalsWhileRunning() {
+  signal(SIGINT, SIG_IGN);
+  signal(SIGQUIT, SIG_IGN);
+  struct sigaction SA = {};
+  SA.sa_handler = forwardSignal;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGTERM, &SA, nullptr);
+  sigaction(SIGHUP, &SA, nullptr);
+}
+
 [[noreturn]] void fatal(const Twine &Msg) {
   errs() << "p3-run: error: " << Msg << "\n";
   exit(2);
@@ -208,6 +233,8 @@ void start(Copy &C, StringRef StdinPath, const std::vector<char *> &Argv) {
   if (Pid < 0)
     fatal(Twine("fork: ") + strerror(errno));
   if (Pid == 0) {
+    for (int Sig : {SIGINT, SIGQUIT, SIGTERM, SIGHUP})
+      signal(Sig, SIG_DFL);
     close(Pipe[0]);
     auto Redirect = [&](const std::string &Path, int Flags, int To) {
       int FD = open(Path.c_str(), Flags | O_CLOEXEC, 0666);
@@ -236,6 +263,10 @@ void start(Copy &C, StringRef StdinPath, const std::vector<char *> &Argv) {
   while (N < 0 && errno == EINTR);
   close(Pipe[0]);
   C.Pid = Pid;
+  if (NumChildren < sig_atomic_t(MaxChildren)) {
+    Children[NumChildren] = Pid;
+    NumChildren = NumChildren + 1;
+  }
   C.ExecErrno = N == sizeof Err ? Err : 0;
 }
 
@@ -253,6 +284,10 @@ void waitOne(std::vector<Copy> &Copies) {
       C.Status = Status;
       C.Done = true;
     }
+  // The pid may be reused: stop forwarding signals to it.
+  for (sig_atomic_t I = 0; I < NumChildren; ++I)
+    if (Children[I] == Pid)
+      Children[I] = 0;
 }
 
 void passThrough(StringRef Path, int FD) {
@@ -383,6 +418,7 @@ int main(int Argc, char **Argv) {
   if (setenv("P3_PROFILE_DIR", ProfileDir.c_str(), 1))
     fatal(Twine("setenv: ") + strerror(errno));
 
+  handleSignalsWhileRunning();
   unsigned Limit = Jobs ? Jobs : K;
   unsigned Running = 0;
   for (Copy &C : Copies) {
