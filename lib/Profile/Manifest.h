@@ -54,6 +54,9 @@ struct ManifestFunction {
   unsigned CallSites = 0;
   std::vector<ManifestTask> Tasks;
   std::vector<Instance> Instances; ///< One per copy.
+  /// What the rewriter had to give up on in this function, for users (e.g.
+  /// "paths into the noreturn call on line 40 ... are not profiled").
+  std::vector<std::string> Notes;
 
   /// Rebuilds the DAG from Graph and Cuts and numbers it. Fails if the result
   /// does not match the recorded per-edge data (a corrupt manifest).

@@ -1,0 +1,489 @@
+//===- FunctionLowering.cpp - clang::CFG to a lowered CFG with sites ------===//
+
+#include "Frontend/FunctionLowering.h"
+#include "Frontend/SourceText.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace p3 {
+
+namespace {
+
+bool isArm(const Stmt *Parent, const Stmt *Child) {
+  if (const auto *B = dyn_cast<BinaryOperator>(Parent))
+    return B->isLogicalOp() && Child == B->getRHS();
+  if (const auto *C = dyn_cast<ConditionalOperator>(Parent))
+    return Child == C->getTrueExpr() || Child == C->getFalseExpr();
+  if (const auto *C = dyn_cast<BinaryConditionalOperator>(Parent))
+    return Child == C->getFalseExpr();
+  return false;
+}
+
+bool isLoopStatement(const Stmt *S) {
+  return isa<WhileStmt>(S) || isa<ForStmt>(S) || isa<DoStmt>(S) ||
+         isa<CXXForRangeStmt>(S);
+}
+
+/// The condition expression of a two-way terminator, or null.
+const Stmt *branchCondition(const Stmt *Term) {
+  if (const auto *If = dyn_cast<IfStmt>(Term))
+    return If->getConditionVariable() ? nullptr : If->getCond();
+  if (const auto *W = dyn_cast<WhileStmt>(Term))
+    return W->getConditionVariable() ? nullptr : W->getCond();
+  if (const auto *F = dyn_cast<ForStmt>(Term))
+    return F->getConditionVariable() ? nullptr : F->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(Term))
+    return D->getCond();
+  if (const auto *C = dyn_cast<ConditionalOperator>(Term))
+    return C->getCond();
+  if (const auto *B = dyn_cast<BinaryOperator>(Term))
+    return B->isLogicalOp() ? B->getLHS() : nullptr;
+  return nullptr;
+}
+
+class Lowering {
+public:
+  Lowering(ASTContext &Ctx, const FunctionDecl *FD, FileID File,
+           LoweredFunction &Out)
+      : Ctx(Ctx), FD(FD), File(File), Text(Ctx), Out(Out) {}
+
+  void run();
+
+private:
+  void skip(const llvm::Twine &Why) { Out.Skip = SkipReason{Why.str()}; }
+  bool buildCFG();
+  void lowerEdges();
+  void indexElements();
+  void computeReachability();
+  void findSites(const CFGBlock &B);
+  void findBranch(const CFGBlock &B);
+  void addLabelSite(const CFGBlock &B, BlockSites &S);
+  void addStatementSites(const CFGBlock &B, BlockSites &S);
+  void addArmSite(const CFGBlock &B, BlockSites &S);
+  void addForIncSite(const CFGBlock &B, BlockSites &S);
+
+  bool startsIn(const Stmt *S, unsigned B) const;
+  bool exprStartsIn(const Stmt *E, unsigned B) const;
+  bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
+  /// The statement that ends the function in block B (return, noreturn call,
+  /// throw), or null.
+  const Stmt *exitingStatement(const CFGBlock &B) const;
+
+  unsigned addSite(SiteKind Kind, const FileRange &R, bool Braces,
+                   bool Parens);
+  std::optional<unsigned> statementSite(SiteKind Kind, const Stmt *S);
+  std::optional<unsigned> expressionSite(SiteKind Kind, const Expr *E);
+
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  FileID File;
+  SourceText Text;
+  LoweredFunction &Out;
+  const Stmt *Body = nullptr;
+  std::unique_ptr<clang::CFG> Cfg;
+  std::unique_ptr<ParentMap> PM;
+  std::vector<const CFGBlock *> ById;
+  std::vector<std::vector<const Stmt *>> Elements; // in the body, per block
+  llvm::DenseMap<const Stmt *, std::set<unsigned>> BlocksOfStatement;
+  std::vector<std::vector<unsigned>> Preds; // reachable predecessors
+  std::vector<bool> Reachable;
+  std::map<std::tuple<unsigned, unsigned, unsigned>, unsigned> SiteIds;
+};
+
+bool Lowering::buildCFG() {
+  clang::CFG::BuildOptions Opts;
+  Opts.setAllAlwaysAdd();
+  Opts.AddInitializers = true;
+  Opts.PruneTriviallyFalseEdges = true;
+  Cfg = clang::CFG::buildCFG(FD, const_cast<Stmt *>(Body), &Ctx, Opts);
+  if (!Cfg) {
+    skip("clang could not build its control-flow graph");
+    return false;
+  }
+  PM = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  ById.assign(Cfg->getNumBlockIDs(), nullptr);
+  for (const CFGBlock *B : *Cfg)
+    ById[B->getBlockID()] = B;
+  return true;
+}
+
+/// Successor lists without pruned edges, try dispatch removed.
+void Lowering::lowerEdges() {
+  CFG &G = Out.Graph;
+  unsigned N = Cfg->getNumBlockIDs();
+  G.Succs.assign(N, {});
+  G.Entry = Cfg->getEntry().getBlockID();
+  G.Exit = Cfg->getExit().getBlockID();
+  Out.Blocks.assign(N, {});
+
+  std::set<unsigned> Dispatch;
+  for (const CFGBlock *B : *Cfg)
+    if (isa_and_nonnull<CXXTryStmt>(B->getTerminatorStmt()))
+      Dispatch.insert(B->getBlockID());
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    if (Dispatch.count(Id)) {
+      for (const CFGBlock::AdjacentBlock &A : B->succs())
+        if (const CFGBlock *S = A.getReachableBlock())
+          G.ExtraStarts.push_back(S->getBlockID());
+      continue;
+    }
+    for (const CFGBlock::AdjacentBlock &A : B->succs()) {
+      const CFGBlock *S = A.getReachableBlock();
+      if (!S)
+        continue;
+      // A throw inside a try goes to the dispatch block: its path ends there.
+      G.Succs[Id].push_back(Dispatch.count(S->getBlockID()) ? G.Exit
+                                                            : S->getBlockID());
+    }
+  }
+  std::sort(G.ExtraStarts.begin(), G.ExtraStarts.end());
+  G.ExtraStarts.erase(std::unique(G.ExtraStarts.begin(), G.ExtraStarts.end()),
+                      G.ExtraStarts.end());
+}
+
+void Lowering::indexElements() {
+  // The CFG splits "int a = 1, b = 2;" into one synthetic DeclStmt per
+  // variable; they are not in the AST, so map them back to the original.
+  llvm::DenseMap<const Stmt *, const Stmt *> Original;
+  for (auto It = Cfg->synthetic_stmt_begin(); It != Cfg->synthetic_stmt_end();
+       ++It)
+    Original[It->first] = It->second;
+  Elements.assign(Cfg->getNumBlockIDs(), {});
+  Out.BlockLines.assign(Cfg->getNumBlockIDs(), {0, 0});
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    auto Note = [&](const Stmt *S) {
+      BlocksOfStatement[enclosingStatement(*PM, S)].insert(Id);
+      unsigned L = Text.line(S->getBeginLoc());
+      auto &[First, Last] = Out.BlockLines[Id];
+      if (L && (!First || L < First))
+        First = L;
+      Last = std::max(Last, Text.line(S->getEndLoc()));
+    };
+    for (const CFGElement &E : *B) {
+      std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      if (const Stmt *O = Original.lookup(S))
+        S = O;
+      if (inBody(S)) {
+        Elements[Id].push_back(S);
+        Note(S);
+      }
+    }
+    if (const Stmt *T = B->getTerminatorStmt())
+      if (inBody(T))
+        Note(T);
+    if (const Stmt *L = B->getLabel())
+      if (inBody(L) && !Out.BlockLines[Id].first)
+        Out.BlockLines[Id] = {Text.line(L->getBeginLoc()),
+                              Text.line(L->getBeginLoc())};
+  }
+}
+
+void Lowering::computeReachability() {
+  const CFG &G = Out.Graph;
+  Reachable.assign(G.numBlocks(), false);
+  std::vector<unsigned> Work{G.Entry};
+  Work.insert(Work.end(), G.ExtraStarts.begin(), G.ExtraStarts.end());
+  for (unsigned B : Work)
+    Reachable[B] = true;
+  while (!Work.empty()) {
+    unsigned B = Work.back();
+    Work.pop_back();
+    for (unsigned S : G.Succs[B])
+      if (!Reachable[S]) {
+        Reachable[S] = true;
+        Work.push_back(S);
+      }
+  }
+  Preds.assign(G.numBlocks(), {});
+  for (unsigned B = 0; B < G.numBlocks(); ++B)
+    if (Reachable[B])
+      for (unsigned S : G.Succs[B])
+        Preds[S].push_back(B);
+}
+
+/// Whether no way into B has already evaluated part of S: code placed before
+/// S then runs on every entry into B. Blocks without statements are looked
+/// through.
+bool Lowering::startsIn(const Stmt *S, unsigned B) const {
+  auto It = BlocksOfStatement.find(S);
+  if (It == BlocksOfStatement.end() || !It->second.count(B))
+    return false;
+  std::set<unsigned> Seen;
+  std::vector<unsigned> Work(Preds[B].begin(), Preds[B].end());
+  while (!Work.empty()) {
+    unsigned P = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(P).second)
+      continue;
+    if (It->second.count(P))
+      return false;
+    const CFGBlock *PB = ById[P];
+    if (Elements[P].empty() && !PB->getTerminatorStmt() && !PB->getLabel())
+      Work.insert(Work.end(), Preds[P].begin(), Preds[P].end());
+  }
+  return true;
+}
+
+/// Whether no way into B has evaluated part of the expression E.
+bool Lowering::exprStartsIn(const Stmt *E, unsigned B) const {
+  for (unsigned P : Preds[B]) {
+    for (const Stmt *S : Elements[P])
+      if (isWithin(*PM, S, E))
+        return false;
+    if (const Stmt *T = ById[P]->getTerminatorStmt())
+      if (isWithin(*PM, T, E))
+        return false;
+  }
+  return true;
+}
+
+const Stmt *Lowering::exitingStatement(const CFGBlock &B) const {
+  unsigned Id = B.getBlockID();
+  const auto &Succs = Out.Graph.Succs[Id];
+  if (Succs.size() != 1 || Succs[0] != Out.Graph.Exit || Elements[Id].empty())
+    return nullptr;
+  const Stmt *Last = Elements[Id].back();
+  if (isa<ReturnStmt>(Last) || Out.Blocks[Id].EndsInNoReturn)
+    return enclosingStatement(*PM, Last);
+  return nullptr;
+}
+
+unsigned Lowering::addSite(SiteKind Kind, const FileRange &R, bool Braces,
+                           bool Parens) {
+  auto Key = std::make_tuple(unsigned(Kind), R.Begin, R.End);
+  auto [It, New] = SiteIds.emplace(Key, Out.Sites.size());
+  if (New) {
+    Site S;
+    S.Kind = Kind;
+    S.Begin = R.Begin;
+    S.End = R.End;
+    S.NeedsBraces = Braces;
+    S.NeedsParens = Parens;
+    S.Line = Text.sourceManager().getLineNumber(File, R.Begin);
+    Out.Sites.push_back(S);
+  }
+  return It->second;
+}
+
+std::optional<unsigned> Lowering::statementSite(SiteKind Kind,
+                                                const Stmt *S) {
+  StmtPosition Pos = statementPosition(*PM, S);
+  if (Pos == StmtPosition::NotInsertable)
+    return std::nullopt;
+  std::optional<FileRange> R = Text.stmtRange(S);
+  if (!R || R->File != File || R->Begin < Out.BodyBegin ||
+      R->End > Out.BodyEnd)
+    return std::nullopt;
+  return addSite(Kind, *R, Pos == StmtPosition::NeedsBraces, false);
+}
+
+std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
+                                                 const Expr *E) {
+  std::optional<FileRange> R = Text.exprRange(E);
+  if (!R || R->File != File || R->Begin < Out.BodyBegin ||
+      R->End > Out.BodyEnd || R->Begin == R->End)
+    return std::nullopt;
+  return addSite(Kind, *R, false, Text.hasTopLevelComma(*R));
+}
+
+/// A labelled block: code after the label runs on every entry (jumps to the
+/// label and fall-through alike). A catch handler: its body's start.
+void Lowering::addLabelSite(const CFGBlock &B, BlockSites &S) {
+  const Stmt *L = B.getLabel();
+  if (!L || !inBody(L))
+    return;
+  if (const auto *Catch = dyn_cast<CXXCatchStmt>(L)) {
+    const auto *Handler = dyn_cast<CompoundStmt>(Catch->getHandlerBlock());
+    std::optional<FileRange> R =
+        Handler ? Text.compoundInterior(Handler) : std::nullopt;
+    if (R && R->File == File) {
+      S.HandlerStart = addSite(SiteKind::BeforeStatement, *R, false, false);
+      S.OncePerPass.push_back(S.HandlerStart);
+    }
+    return;
+  }
+  const Stmt *Sub = nullptr;
+  if (const auto *Label = dyn_cast<LabelStmt>(L))
+    Sub = Label->getSubStmt();
+  else if (const auto *Case = dyn_cast<SwitchCase>(L))
+    Sub = Case->getSubStmt();
+  if (Sub)
+    if (std::optional<unsigned> Id =
+            statementSite(SiteKind::BeforeStatement, Sub))
+      S.OncePerPass.push_back(*Id);
+}
+
+/// Sites before and after the statements whose evaluation starts or ends in
+/// the block.
+void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
+  unsigned Id = B.getBlockID();
+  const auto &Elems = Elements[Id];
+  const Stmt *Exiting = exitingStatement(B);
+  for (size_t I = 0; I < Elems.size();) {
+    const Stmt *Top = enclosingStatement(*PM, Elems[I]);
+    size_t J = I;
+    while (J < Elems.size() && enclosingStatement(*PM, Elems[J]) == Top)
+      ++J;
+    const Stmt *First = Elems[I], *Last = Elems[J - 1];
+    bool IsLast = J == Elems.size();
+    I = J;
+    if (Top == Body || isa<LabelStmt>(Top) || isa<SwitchCase>(Top))
+      continue;
+    bool LoopPart = isLoopStatement(Top) && isInLoopIterationPart(*PM, First, Top);
+    if (!LoopPart && startsIn(Top, Id))
+      if (std::optional<unsigned> Site =
+              statementSite(SiteKind::BeforeStatement, Top))
+        S.OncePerPass.push_back(*Site);
+    if (IsLast && Top == Exiting)
+      break; // nothing after a return, noreturn call or throw runs
+    if (Last == Top && !isa<ReturnStmt>(Top))
+      if (std::optional<unsigned> Site =
+              statementSite(SiteKind::AfterStatement, Top))
+        S.OncePerPass.push_back(*Site);
+  }
+}
+
+/// The first block of an operand that may not be evaluated (the right of && or
+/// ||, an arm of ?:): wrapping the operand runs code on entry.
+void Lowering::addArmSite(const CFGBlock &B, BlockSites &S) {
+  unsigned Id = B.getBlockID();
+  if (Elements[Id].empty())
+    return;
+  const Stmt *E = Elements[Id].front();
+  const Stmt *Top = enclosingStatement(*PM, E);
+  for (const Stmt *Cur = E; Cur != Top;) {
+    const Stmt *Parent = PM->getParent(Cur);
+    if (!Parent)
+      return;
+    if (isArm(Parent, Cur)) {
+      const auto *Arm = cast<Expr>(Cur);
+      if (isa<CXXThrowExpr>(Arm->IgnoreParens()) || !exprStartsIn(Arm, Id))
+        return;
+      if (std::optional<unsigned> Site =
+              expressionSite(SiteKind::Expression, Arm))
+        S.OncePerPass.insert(S.OncePerPass.begin(), *Site);
+      return;
+    }
+    Cur = Parent;
+  }
+}
+
+/// The increment of a for loop: its block runs once per iteration.
+void Lowering::addForIncSite(const CFGBlock &B, BlockSites &S) {
+  const auto *For = dyn_cast_or_null<ForStmt>(B.getLoopTarget());
+  unsigned Id = B.getBlockID();
+  if (!For || !For->getInc() || Elements[Id].empty())
+    return;
+  for (const Stmt *E : Elements[Id])
+    if (!isWithin(*PM, E, For->getInc()))
+      return;
+  // The whole increment must be in this block (no branches inside it).
+  for (unsigned P : Preds[Id])
+    for (const Stmt *E : Elements[P])
+      if (isWithin(*PM, E, For->getInc()))
+        return;
+  if (std::optional<unsigned> Site =
+          expressionSite(SiteKind::Expression, For->getInc()))
+    S.OncePerPass.push_back(*Site);
+}
+
+void Lowering::findBranch(const CFGBlock &B) {
+  unsigned Id = B.getBlockID();
+  BlockSites &S = Out.Blocks[Id];
+  if (Out.Graph.Succs[Id].size() != 2 || B.succ_size() != 2)
+    return;
+  const Stmt *Term = B.getTerminatorStmt();
+  const Stmt *Cond = Term ? branchCondition(Term) : nullptr;
+  const Expr *Tested = B.getLastCondition();
+  if (!Cond || !Tested || !inBody(Term) || !isWithin(*PM, Tested, Cond) ||
+      isa<CXXThrowExpr>(Tested))
+    return;
+  if (std::optional<unsigned> Site =
+          expressionSite(SiteKind::Condition, Tested)) {
+    S.Branch = *Site;
+    S.OutcomeIsTrue = {true, false}; // clang lists the true successor first
+  }
+}
+
+void Lowering::findSites(const CFGBlock &B) {
+  unsigned Id = B.getBlockID();
+  BlockSites &S = Out.Blocks[Id];
+  addLabelSite(B, S);
+  addArmSite(B, S);
+  addStatementSites(B, S);
+  addForIncSite(B, S);
+  const auto &Succs = Out.Graph.Succs[Id];
+  bool FallsOffTheEnd = Succs.size() == 1 && Succs[0] == Out.Graph.Exit &&
+                        !exitingStatement(B) && !S.EndsInNoReturn;
+  if (FallsOffTheEnd)
+    S.OncePerPass.push_back(addSite(SiteKind::AfterStatement,
+                                    {File, Out.BodyBegin, Out.BodyEnd}, false,
+                                    false));
+  findBranch(B);
+}
+
+void Lowering::run() {
+  Body = FD->getBody();
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Compound) {
+    skip(isa_and_nonnull<CXXTryStmt>(Body) ? "function try block"
+                                            : "no compound body");
+    return;
+  }
+  std::optional<FileRange> Interior = Text.compoundInterior(Compound);
+  if (!Interior || Interior->File != File) {
+    skip("the body's braces come from a macro expansion");
+    return;
+  }
+  Out.BodyBegin = Interior->Begin;
+  Out.BodyEnd = Interior->End;
+  if (!buildCFG())
+    return;
+  lowerEdges();
+  indexElements();
+  for (const CFGBlock *B : *Cfg) {
+    if (!B->hasNoReturnElement() && !B->empty())
+      if (std::optional<CFGStmt> Last = B->back().getAs<CFGStmt>())
+        if (isa<CXXThrowExpr>(Last->getStmt()))
+          Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
+    if (B->hasNoReturnElement())
+      Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
+  }
+  computeReachability();
+  for (const CFGBlock *B : *Cfg)
+    if (Reachable[B->getBlockID()])
+      findSites(*B);
+  for (unsigned H : Out.Graph.ExtraStarts)
+    if (Out.Blocks[H].HandlerStart == NoSite) {
+      skip(llvm::formatv("no place to start paths in the catch handler on "
+                         "line {0}",
+                         Out.BlockLines[H].first));
+      return;
+    }
+}
+
+} // namespace
+
+void lowerFunction(ASTContext &Ctx, const FunctionDecl *FD, FileID File,
+                   LoweredFunction &Out) {
+  Lowering(Ctx, FD, File, Out).run();
+}
+
+} // namespace p3

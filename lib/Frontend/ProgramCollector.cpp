@@ -1,0 +1,317 @@
+//===- ProgramCollector.cpp - What p3-rewrite learns from the sources ----===//
+
+#include "Frontend/ProgramCollector.h"
+#include "Frontend/FunctionLowering.h"
+
+#include "Graph/FunctionGraph.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace p3 {
+
+namespace {
+
+bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
+  auto SameSites = [](const Site &X, const Site &Y) {
+    return X.Kind == Y.Kind && X.Begin == Y.Begin && X.End == Y.End &&
+           X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens;
+  };
+  auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
+    return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
+           X.OutcomeIsTrue == Y.OutcomeIsTrue &&
+           X.EndsInNoReturn == Y.EndsInNoReturn &&
+           X.HandlerStart == Y.HandlerStart;
+  };
+  if (A.Skip.has_value() != B.Skip.has_value())
+    return false;
+  if (A.Skip)
+    return A.Skip->Message == B.Skip->Message;
+  return A.Graph.Entry == B.Graph.Entry && A.Graph.Exit == B.Graph.Exit &&
+         A.Graph.Succs == B.Graph.Succs &&
+         A.Graph.ExtraStarts == B.Graph.ExtraStarts &&
+         A.BodyBegin == B.BodyBegin && A.BodyEnd == B.BodyEnd &&
+         std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
+                    B.Sites.end(), SameSites) &&
+         std::equal(A.Blocks.begin(), A.Blocks.end(), B.Blocks.begin(),
+                    B.Blocks.end(), SameBlocks);
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, ProgramModel &Model, const CollectorOptions &Opts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model), Opts(Opts),
+        Names(Ctx) {
+    if (Opts.HeaderFilter)
+      Filter.emplace(*Opts.HeaderFilter);
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Enclosing.push_back(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Enclosing.pop_back();
+    return Result;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    classify(FD);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    classify(L->getCallOperator());
+    if (FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (FunctionDecl *Spec : T->specializations())
+        classify(Spec);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    if (inDependentCode())
+      return true;
+    if (const Expr *Callee = C->getCallee())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts()))
+        CalleeRefs.insert(Ref);
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      countCall(FD);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (!inDependentCode())
+      countCall(C->getConstructor());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      if (!CalleeRefs.count(Ref) && !inDependentCode())
+        Model.CallSites[callKey(FD)] = UnknownCallSites;
+    return true;
+  }
+
+  /// Lowers the templates whose instantiations were all seen.
+  void finishTranslationUnit();
+
+private:
+  bool inDependentCode() const {
+    return !Enclosing.empty() && Enclosing.back()->isDependentContext();
+  }
+  void countCall(const FunctionDecl *FD) {
+    unsigned &N = Model.CallSites[callKey(FD)];
+    if (N != UnknownCallSites)
+      ++N;
+  }
+  void classify(FunctionDecl *FD);
+  void collect(const FunctionDecl *Pattern,
+               llvm::ArrayRef<const FunctionDecl *> Bodies);
+  std::optional<std::string> rewritablePath(FileID FID);
+  std::string callKey(const FunctionDecl *FD);
+  std::string identity(const FunctionDecl *FD, const std::string &File);
+  std::string displayName(const FunctionDecl *FD);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  ProgramModel &Model;
+  const CollectorOptions &Opts;
+  ASTNameGenerator Names;
+  std::optional<llvm::Regex> Filter;
+  std::vector<const FunctionDecl *> Enclosing;
+  llvm::SmallPtrSet<const DeclRefExpr *, 32> CalleeRefs;
+  std::map<FileID, std::optional<std::string>> PathCache;
+  std::vector<const FunctionDecl *> Patterns;
+  std::map<const FunctionDecl *, std::vector<const FunctionDecl *>> Instances;
+  llvm::SmallPtrSet<const FunctionDecl *, 32> Seen;
+};
+
+std::optional<std::string> Collector::rewritablePath(FileID FID) {
+  auto [It, New] = PathCache.try_emplace(FID);
+  if (!New)
+    return It->second;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(FID)))
+    return std::nullopt;
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(FE->getName(), Real))
+    return std::nullopt;
+  llvm::StringRef Path = Real;
+  if (!Path.consume_front(Opts.Root) || !Path.consume_front("/"))
+    return std::nullopt;
+  bool IsSource = FID == SM.getMainFileID() && Opts.Sources.count(std::string(Real));
+  bool Wanted = IsSource || (Filter && Filter->match(Path));
+  if (Wanted)
+    It->second = Path.str();
+  return It->second;
+}
+
+std::string Collector::callKey(const FunctionDecl *FD) {
+  FD = FD->getFirstDecl();
+  std::string Name = FD->isDependentContext() ? FD->getQualifiedNameAsString()
+                                              : Names.getName(FD);
+  if (FD->isExternallyVisible() && !FD->isDependentContext())
+    return "ext:" + Name;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+  return llvm::formatv("int:{0}:{1}", P.isValid() ? P.getFilename() : "?",
+                       Name);
+}
+
+std::string Collector::displayName(const FunctionDecl *FD) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+    if (M->getParent()->isLambda()) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(M->getLocation()));
+      return llvm::formatv("lambda at line {0}", P.isValid() ? P.getLine() : 0);
+    }
+  return FD->getQualifiedNameAsString();
+}
+
+std::string Collector::identity(const FunctionDecl *FD,
+                                const std::string &File) {
+  if (!FD->isDependentContext() && !FD->getDescribedFunctionTemplate())
+    return File + ":" + Names.getName(FD);
+  // Template patterns cannot be mangled: name them by what the user wrote.
+  std::string Sig = FD->getQualifiedNameAsString() + "(";
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    Sig += (I ? ", " : "") + FD->getParamDecl(I)->getType().getAsString();
+  return File + ":" + Sig + ")";
+}
+
+void Collector::classify(FunctionDecl *FD) {
+  if (!FD || !FD->doesThisDeclarationHaveABody() || FD->isImplicit() ||
+      FD->isDefaulted() || FD->isDeleted() || !Seen.insert(FD).second)
+    return;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern()) {
+    if (Pattern != FD && FD->getTemplateSpecializationKind() != TSK_ExplicitSpecialization) {
+      Instances[Pattern].push_back(FD);
+      return;
+    }
+  }
+  if (FD->isDependentContext()) {
+    Patterns.push_back(FD);
+    return;
+  }
+  collect(FD, {FD});
+}
+
+void Collector::finishTranslationUnit() {
+  for (const FunctionDecl *P : Patterns)
+    collect(P, Instances[P]);
+}
+
+/// Lowers Bodies (the function itself, or every instantiation of a pattern)
+/// and records the result for Pattern's text.
+void Collector::collect(const FunctionDecl *Pattern,
+                        llvm::ArrayRef<const FunctionDecl *> Bodies) {
+  const Stmt *Body = Pattern->getBody();
+  if (!Body)
+    return;
+  FileID FID = SM.getFileID(SM.getExpansionLoc(Body->getBeginLoc()));
+  std::optional<std::string> File = rewritablePath(FID);
+  if (!File)
+    return;
+
+  LoweredFunction F;
+  F.File = *File;
+  F.Id = identity(Pattern, *File);
+  F.Name = displayName(Pattern);
+  F.Line = SM.getExpansionLineNumber(Pattern->getBeginLoc());
+  F.EndLine = SM.getExpansionLineNumber(Pattern->getEndLoc());
+  if (Bodies.empty()) {
+    F.Skip = SkipReason{"template never instantiated"};
+  } else {
+    for (size_t I = 0; I < Bodies.size() && !F.Skip; ++I) {
+      LoweredFunction L = F;
+      if (std::string Why = checkUnsupportedConstructs(Ctx, Bodies[I]);
+          !Why.empty())
+        L.Skip = SkipReason{Why};
+      else
+        lowerFunction(Ctx, Bodies[I], FID, L);
+      if (I == 0)
+        F = std::move(L);
+      else if (!sameLowering(F, L))
+        F.Skip = SkipReason{"template instantiations have different control "
+                            "flow (if constexpr, dependent noreturn calls...)"};
+    }
+  }
+
+  unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(Body->getBeginLoc()));
+  auto Key = std::make_pair(*File, Offset);
+  Model.FileText.try_emplace(*File, SM.getBufferData(FID).str());
+  Model.CallKeys[Key] = callKey(Bodies.empty() ? Pattern : Bodies.front());
+  if (isa<CXXDestructorDecl>(Pattern) ||
+      (isa<CXXMethodDecl>(Pattern) && cast<CXXMethodDecl>(Pattern)->isVirtual()))
+    Model.CallSites[Model.CallKeys[Key]] = UnknownCallSites;
+  auto [It, New] = Model.Functions.try_emplace(Key, F);
+  if (!New && !sameLowering(It->second, F) && !It->second.Skip)
+    It->second.Skip = SkipReason{"lowers differently in different translation "
+                                 "units (macros or flags differ)"};
+}
+
+class CollectorConsumer : public ASTConsumer {
+public:
+  CollectorConsumer(ProgramModel &Model, const CollectorOptions &Opts)
+      : Model(Model), Opts(Opts) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    Collector C(Ctx, Model, Opts);
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    C.finishTranslationUnit();
+  }
+
+private:
+  ProgramModel &Model;
+  const CollectorOptions &Opts;
+};
+
+class CollectorAction : public ASTFrontendAction {
+public:
+  CollectorAction(ProgramModel &Model, const CollectorOptions &Opts)
+      : Model(Model), Opts(Opts) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<CollectorConsumer>(Model, Opts);
+  }
+
+private:
+  ProgramModel &Model;
+  const CollectorOptions &Opts;
+};
+
+class CollectorFactory : public tooling::FrontendActionFactory {
+public:
+  CollectorFactory(ProgramModel &Model, const CollectorOptions &Opts)
+      : Model(Model), Opts(Opts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CollectorAction>(Model, Opts);
+  }
+
+private:
+  ProgramModel &Model;
+  const CollectorOptions &Opts;
+};
+
+} // namespace
+
+void ProgramModel::assignCallSites() {
+  for (auto &[Key, F] : Functions) {
+    auto It = CallSites.find(CallKeys[Key]);
+    F.CallSites = It == CallSites.end() ? 0 : It->second;
+  }
+}
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts) {
+  return std::make_unique<CollectorFactory>(Model, Opts);
+}
+
+} // namespace p3

@@ -1,0 +1,55 @@
+//===- ProgramCollector.h - What p3-rewrite learns from the sources ------===//
+//
+// Runs over every translation unit and collects, for each function defined in
+// a file being rewritten (the named sources, plus headers matching the header
+// filter), its lowered CFG and probe sites; and, over the whole program, the
+// static call sites of every function (the P3 profitability criterion).
+//
+// Templates are instrumented through their pattern, which is the text shared
+// by all instantiations: only when every instantiation seen lowers to the same
+// CFG and sites. A function seen in several translation units (a header) is
+// kept once, and must lower identically everywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_FRONTEND_PROGRAMCOLLECTOR_H
+#define P3_FRONTEND_PROGRAMCOLLECTOR_H
+
+#include "Instrument/Site.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Regex.h"
+
+#include <map>
+#include <memory>
+#include <set>
+
+namespace p3 {
+
+struct CollectorOptions {
+  std::string Root;                      ///< Absolute, real path.
+  std::set<std::string> Sources;         ///< Absolute real paths.
+  std::optional<std::string> HeaderFilter; ///< Regex on root-relative paths.
+};
+
+class ProgramModel {
+public:
+  /// Functions by (file, body offset), in that order.
+  std::map<std::pair<std::string, unsigned>, LoweredFunction> Functions;
+  /// Original text of every file with a collected function, by relative path.
+  std::map<std::string, std::string> FileText;
+  /// Static call sites by call key; UnknownCallSites when the address is taken.
+  std::map<std::string, unsigned> CallSites;
+  /// Call key of each collected function, same order as Functions.
+  std::map<std::pair<std::string, unsigned>, std::string> CallKeys;
+
+  /// Fills LoweredFunction::CallSites from CallSites; call once at the end.
+  void assignCallSites();
+};
+
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts);
+
+} // namespace p3
+
+#endif

@@ -1,0 +1,94 @@
+//===- UnsupportedConstructs.cpp - Functions p3 leaves alone -------------===//
+//
+// Some constructs make the path register unreliable or the control flow
+// invisible to clang::CFG. A function containing one is left exactly as it
+// was and listed with the reason.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/FunctionLowering.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace p3 {
+
+namespace {
+
+/// Functions that return twice: the register would hold a stale value when
+/// the second return happens.
+bool returnsTwice(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  if (Callee->hasAttr<ReturnsTwiceAttr>())
+    return true;
+  return llvm::StringSwitch<bool>(Callee->getName())
+      .Cases("setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp", true)
+      .Cases("savectx", "vfork", "getcontext", "__builtin_setjmp", true)
+      .Default(false);
+}
+
+class ConstructFinder : public RecursiveASTVisitor<ConstructFinder> {
+public:
+  std::string Reason;
+
+  // Lambdas and blocks are functions of their own.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    return found("computed goto");
+  }
+  bool VisitAddrLabelExpr(AddrLabelExpr *) {
+    return found("takes the address of a label (computed goto)");
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    return S->isAsmGoto() ? found("asm goto") : true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (returnsTwice(Callee))
+      return found(("calls " + Callee->getName() +
+                    " (returns twice, like setjmp)")
+                       .str());
+    return true;
+  }
+  bool VisitCoroutineBodyStmt(CoroutineBodyStmt *) { return found("coroutine"); }
+  bool VisitCoreturnStmt(CoreturnStmt *) { return found("coroutine"); }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
+    return found("OpenMP directive");
+  }
+  bool VisitSEHTryStmt(SEHTryStmt *) { return found("SEH __try"); }
+  bool VisitObjCAtTryStmt(ObjCAtTryStmt *) { return found("Objective-C @try"); }
+
+private:
+  bool found(std::string Why) {
+    Reason = std::move(Why);
+    return false;
+  }
+};
+
+} // namespace
+
+std::string checkUnsupportedConstructs(ASTContext &Ctx,
+                                       const FunctionDecl *FD) {
+  if (FD->isConstexpr())
+    return "constexpr function (probes would break constant evaluation)";
+  if (FD->hasAttr<NakedAttr>())
+    return "naked function";
+  // C99 inline definitions with external linkage may not refer to the file's
+  // static counters (gcc warns, and the program may use another definition).
+  if (!Ctx.getLangOpts().CPlusPlus && FD->isInlineSpecified() &&
+      FD->getStorageClass() != SC_Static)
+    return "C inline function with external linkage";
+  ConstructFinder Finder;
+  Finder.TraverseStmt(FD->getBody());
+  return Finder.Reason;
+}
+
+} // namespace p3

@@ -1,0 +1,142 @@
+//===- ProbeCode.cpp - The probe text of one function in one copy --------===//
+
+#include "Instrument/ProbeCode.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace p3 {
+
+std::string formatIncrement(uint64_t V) {
+  int64_t S = static_cast<int64_t>(V);
+  if (S == INT64_MIN)
+    return "(-9223372036854775807 - 1)";
+  return std::to_string(S);
+}
+
+namespace {
+
+class ProbeCodeBuilder {
+public:
+  ProbeCodeBuilder(const AnchoredFunction &A, const Instance &I)
+      : A(A), D(A.Graphs.DAG), I(I) {}
+
+  Expected<FunctionCode> run();
+
+private:
+  std::vector<std::string> ownActions(unsigned B, unsigned Index) const;
+  std::vector<std::string> chain(unsigned B, unsigned Index, unsigned Depth) const;
+  std::vector<std::string> pushedAfterEntering(unsigned B, unsigned Depth) const;
+  uint64_t inc(unsigned E) const { return E == NoEdge ? 0 : I.Inc[E]; }
+
+  const AnchoredFunction &A;
+  const PathDAG &D;
+  const Instance &I;
+};
+
+/// What traversing CFG edge (B, Index) itself does.
+std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
+                                                      unsigned Index) const {
+  CFGEdge Edge{B, Index};
+  if (unsigned E = D.edgeOf(Edge); E != NoEdge) {
+    if (D.isExitEdge(E))
+      return I.counts(E) ? std::vector<std::string>{formatv(
+                               "P3_COUNT({0})", formatIncrement(inc(E)))}
+                         : std::vector<std::string>{};
+    if (inc(E) == 0)
+      return {};
+    return {formatv("P3_ADD({0})", formatIncrement(inc(E)))};
+  }
+  if (unsigned S = D.splitOf(Edge); S != NoEdge) {
+    const SplitEdge &Split = D.splitEdges()[S];
+    unsigned End = D.endEdge(Split.Tail), Start = D.startEdge(Split.Head);
+    if (I.counts(End))
+      return {formatv("P3_BACK({0}, {1})", formatIncrement(inc(End)),
+                      formatIncrement(inc(Start)))};
+    return {formatv("P3_RESET({0})", formatIncrement(inc(Start)))};
+  }
+  return {}; // unreachable edge
+}
+
+/// Actions of edges pushed onto the ways into B: B's only out-edge, and on
+/// through blocks that push it further.
+std::vector<std::string> ProbeCodeBuilder::pushedAfterEntering(
+    unsigned B, unsigned Depth) const {
+  if (Depth > A.Graph.numBlocks() || A.Graph.Succs[B].size() != 1 ||
+      A.Anchors[B][0].Kind != AnchorKind::Pushed)
+    return {};
+  return chain(B, 0, Depth + 1);
+}
+
+std::vector<std::string> ProbeCodeBuilder::chain(unsigned B, unsigned Index,
+                                                 unsigned Depth) const {
+  std::vector<std::string> Actions = ownActions(B, Index);
+  std::vector<std::string> After =
+      pushedAfterEntering(A.Graph.Succs[B][Index], Depth);
+  Actions.insert(Actions.end(), After.begin(), After.end());
+  return Actions;
+}
+
+Expected<FunctionCode> ProbeCodeBuilder::run() {
+  FunctionCode Code;
+  if (!I.isInstrumented())
+    return Code;
+  Code.Instrumented = true;
+  const CFG &G = A.Graph;
+  for (unsigned B = 0; B < G.numBlocks(); ++B) {
+    if (!A.hasBlock(B))
+      continue;
+    for (unsigned Index = 0; Index < G.Succs[B].size(); ++Index) {
+      const EdgeAnchor &Anchor = A.Anchors[B][Index];
+      if (Anchor.Kind == AnchorKind::Pushed)
+        continue; // placed through the edges into B
+      std::vector<std::string> Actions = chain(B, Index, 0);
+      if (Actions.empty())
+        continue;
+      std::vector<std::string> *Slot = nullptr;
+      switch (Anchor.Kind) {
+      case AnchorKind::Branch:
+        Slot = Anchor.Outcome ? &Code.Sites[Anchor.Site].IfTrue
+                              : &Code.Sites[Anchor.Site].IfFalse;
+        break;
+      case AnchorKind::ExitSlot:
+        Slot = &Code.Sites[Anchor.Site].Exit;
+        break;
+      case AnchorKind::EntrySlot:
+        Slot = &Code.Sites[Anchor.Site].Entry;
+        break;
+      case AnchorKind::None:
+      case AnchorKind::Pushed:
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("internal error: edge {0}->{1} needs a probe but has no "
+                    "place for one",
+                    B, G.Succs[B][Index]));
+      }
+      Slot->insert(Slot->end(), Actions.begin(), Actions.end());
+    }
+  }
+  // Catch handlers start paths.
+  for (unsigned H : G.ExtraStarts) {
+    if (!A.hasBlock(H))
+      continue;
+    unsigned V = D.vertexOfBlock(H);
+    std::vector<std::string> Actions{
+        formatv("P3_RESET({0})", formatIncrement(inc(D.startEdge(V))))};
+    std::vector<std::string> After = pushedAfterEntering(H, 0);
+    Actions.insert(Actions.end(), After.begin(), After.end());
+    auto &Entry = Code.Sites[A.Blocks[H].HandlerStart].Entry;
+    Entry.insert(Entry.begin(), Actions.begin(), Actions.end());
+  }
+  return Code;
+}
+
+} // namespace
+
+Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
+                                         const Instance &I) {
+  return ProbeCodeBuilder(A, I).run();
+}
+
+} // namespace p3

@@ -1,0 +1,50 @@
+//===- ProbeCode.h - The probe text of one function in one copy ----------===//
+//
+// Turns an instance (which edge adds what, which exits count) into the text
+// that runs at each site, using the runtime's macros (runtime/p3_runtime.h):
+//   P3_ADD(c)       the path register += c            (one probe)
+//   P3_COUNT(c)     count the path id register + c   (one probe)
+//   P3_RESET(d)     register = d: a path starts       (one probe)
+//   P3_BACK(c, d)   P3_COUNT(c), then P3_RESET(d)     (two probes: a back edge)
+// The actions of one edge are never folded into another edge's, so the probes
+// that run are exactly those of the overhead model (Graph/Instance.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_INSTRUMENT_PROBECODE_H
+#define P3_INSTRUMENT_PROBECODE_H
+
+#include "Graph/Instance.h"
+#include "Instrument/EdgeAnchors.h"
+
+#include <map>
+
+namespace p3 {
+
+/// Actions at one site, in execution order. Entry actions belong to an edge
+/// into the site's block and run before Exit actions (edges out of it).
+struct SiteCode {
+  std::vector<std::string> Entry, Exit;
+  std::vector<std::string> IfTrue, IfFalse; ///< Condition sites.
+
+  bool empty() const {
+    return Entry.empty() && Exit.empty() && IfTrue.empty() && IfFalse.empty();
+  }
+};
+
+struct FunctionCode {
+  bool Instrumented = false;
+  std::map<unsigned, SiteCode> Sites; ///< By site id; empty sites omitted.
+};
+
+/// The probe text of \p A under \p I. Fails only on an internal
+/// inconsistency (an edge that cannot take a probe was given one).
+llvm::Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
+                                               const Instance &I);
+
+/// An increment as C source: decimal, negative when above 2^63.
+std::string formatIncrement(uint64_t V);
+
+} // namespace p3
+
+#endif

@@ -1,0 +1,55 @@
+//===- ProgramRewrite.h - From lowered functions to K copies -------------===//
+//
+// The Clang-free half of p3-rewrite: anchors every function's probes, plans
+// the copies (SBL, PBL or P3), builds the manifest, and produces the text of
+// every rewritten file in every copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_INSTRUMENT_PROGRAMREWRITE_H
+#define P3_INSTRUMENT_PROGRAMREWRITE_H
+
+#include "Instrument/Site.h"
+#include "Profile/Manifest.h"
+
+#include <map>
+
+namespace p3 {
+
+struct RewriteOptions {
+  StrategyOptions Strategy;
+  uint64_t ArrayLimit = 4096; ///< Functions with more path ids use a hash table.
+  bool ThreadSafe = false;
+  std::string Root;
+  std::string Tool;
+};
+
+/// One line of --stats.
+struct FunctionSummary {
+  unsigned Index = 0; ///< In the manifest.
+  unsigned Vertices = 0, Edges = 0;
+  uint64_t Paths = 0;
+  std::vector<unsigned> ProbesPerCopy;
+  unsigned Tasks = 0;
+};
+
+struct RewritePlan {
+  Manifest M;
+  /// Per copy: root-relative path -> new text, for files that change.
+  std::vector<std::map<std::string, std::string>> Files;
+  std::vector<FunctionSummary> Summaries; ///< Instrumented functions.
+};
+
+/// \p Functions in a deterministic order; \p FileText has the original text
+/// of every file they are in.
+llvm::Expected<RewritePlan>
+planRewrite(llvm::ArrayRef<LoweredFunction> Functions,
+            const std::map<std::string, std::string> &FileText,
+            const RewriteOptions &Opts);
+
+/// The include path of the copy's runtime header from a root-relative file.
+std::string runtimeIncludeFor(llvm::StringRef RelativeFile);
+
+} // namespace p3
+
+#endif

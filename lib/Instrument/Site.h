@@ -1,0 +1,102 @@
+//===- Site.h - Places in a source file where probes can go --------------===//
+//
+// The frontend (Clang) describes each function as a lowered CFG plus, per
+// block, the sites where code runs exactly once each time control passes
+// through the block (or takes one of its branches). Everything after that -
+// which edge gets which site, the probes of each copy, the text - is
+// Clang-free and works on byte offsets into the original file.
+//
+// Inserted text never contains a newline, so line numbers are preserved.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef P3_INSTRUMENT_SITE_H
+#define P3_INSTRUMENT_SITE_H
+
+#include "Graph/CFG.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace p3 {
+
+enum class SiteKind : uint8_t {
+  /// "A; " inserted just before the statement [Begin, End): runs each time
+  /// control reaches the statement from the code before it (or a label it
+  /// carries, when the statement is a label's sub-statement).
+  BeforeStatement,
+  /// " A;" inserted just after the statement [Begin, End) (End is past its
+  /// ';' or '}'): runs each time the statement completes and falls through.
+  AfterStatement,
+  /// The branch condition [Begin, End) becomes P3_IF(cond, T, F): T runs when
+  /// it is true, F when false. The condition is evaluated once, as before.
+  Condition,
+  /// The expression [Begin, End) becomes P3_SEQ(A, expr): A runs just before
+  /// the expression is evaluated; its value and category are unchanged.
+  Expression,
+};
+
+struct Site {
+  SiteKind Kind = SiteKind::BeforeStatement;
+  unsigned Begin = 0; ///< Byte offset in the file.
+  unsigned End = 0;   ///< Byte offset in the file, past the last character.
+  /// Statement sites whose statement is the sub-statement of an if, loop or
+  /// label: inserting there needs braces around [Begin, End).
+  bool NeedsBraces = false;
+  /// Condition and expression sites whose text has a top-level comma (a
+  /// comma operator or template arguments) get an extra pair of parentheses
+  /// so that the macro sees one argument.
+  bool NeedsParens = false;
+  /// Source line, for diagnostics and the manifest.
+  unsigned Line = 0;
+};
+
+constexpr unsigned NoSite = ~0u;
+
+/// What the frontend knows about one lowered CFG block.
+struct BlockSites {
+  /// Sites that run exactly once per pass through the block, in execution
+  /// order. For a block that ends the function (return, noreturn call,
+  /// throw), only sites before the exiting statement are listed.
+  std::vector<unsigned> OncePerPass;
+  /// Two-way blocks whose tested condition can be wrapped: the Condition site,
+  /// and for each successor index whether it is the true outcome.
+  unsigned Branch = NoSite;
+  std::vector<bool> OutcomeIsTrue;
+  /// The block ends in a call to a noreturn function (exit, abort, ...) or a
+  /// throw: control never continues past it.
+  bool EndsInNoReturn = false;
+  /// Catch handler: the site at the start of its body, where a path begins.
+  unsigned HandlerStart = NoSite;
+};
+
+/// Why a function is not instrumented, as shown to users.
+struct SkipReason {
+  std::string Message;
+};
+
+/// One function as the frontend hands it over.
+struct LoweredFunction {
+  std::string Id;   ///< Stable identity: "<file>:<mangled name>".
+  std::string Name; ///< Human-readable.
+  std::string File; ///< Relative to the root.
+  unsigned Line = 0, EndLine = 0;
+  unsigned CallSites = 0;
+
+  /// Set when the function cannot be instrumented; the rest is then unused.
+  std::optional<SkipReason> Skip;
+
+  CFG Graph;
+  std::vector<BlockSites> Blocks;
+  std::vector<std::pair<unsigned, unsigned>> BlockLines; ///< [line, end]
+  std::vector<Site> Sites;
+  /// Offset just after the body's '{' (P3_ENTER goes there) and of the
+  /// body's closing '}'.
+  unsigned BodyBegin = 0, BodyEnd = 0;
+};
+
+} // namespace p3
+
+#endif
