@@ -90,6 +90,11 @@ void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
     J.attribute("line", F.Line);
     J.attribute("end_line", F.EndLine);
     J.attribute("instrumented", F.Instrumented);
+    if (!F.Notes.empty())
+      J.attributeArray("notes", [&] {
+        for (const std::string &N : F.Notes)
+          J.value(N);
+      });
     if (!F.Instrumented) {
       J.attribute("skip_reason", F.SkipReason);
       return;
@@ -543,6 +548,15 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
     return E;
   if (Error E = R.get("instrumented", F.Instrumented))
     return E;
+  Expected<const json::Array *> Notes = R.array("notes", /*Optional=*/true);
+  if (!Notes)
+    return Notes.takeError();
+  for (unsigned I = 0; *Notes && I < (*Notes)->size(); ++I) {
+    std::optional<StringRef> N = (**Notes)[I].getAsString();
+    if (!N)
+      return R.error("notes[" + Twine(I) + "] is not a string");
+    F.Notes.push_back(N->str());
+  }
   if (!F.Instrumented)
     return R.get("skip_reason", F.SkipReason, StringRef());
 

@@ -244,6 +244,19 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
     T.print(OS);
   }
 
+  std::vector<unsigned> Noted;
+  for (unsigned F = 0; F < M.Functions.size(); ++F)
+    if (!M.Functions[F].Notes.empty())
+      Noted.push_back(F);
+  if (!Noted.empty()) {
+    OS << "\nNotes from p3-rewrite (what it could not profile exactly)\n";
+    for (unsigned F : sourceOrder(M, Noted)) {
+      const ManifestFunction &MF = M.Functions[F];
+      for (const std::string &N : MF.Notes)
+        OS << "  " << location(MF) << "  " << MF.Name << ": " << N << "\n";
+    }
+  }
+
   uint64_t Dropped = P.totalDropped();
   if (Dropped) {
     OS << "\nDropped ids (executions recorded by a copy for paths that "

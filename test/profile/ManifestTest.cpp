@@ -41,6 +41,7 @@ void expectSameManifest(const Manifest &A, const Manifest &B) {
     EXPECT_EQ(F.EndLine, G.EndLine);
     EXPECT_EQ(F.Instrumented, G.Instrumented);
     EXPECT_EQ(F.SkipReason, G.SkipReason);
+    EXPECT_EQ(F.Notes, G.Notes);
     EXPECT_EQ(F.Graph.Entry, G.Graph.Entry);
     EXPECT_EQ(F.Graph.Exit, G.Graph.Exit);
     EXPECT_EQ(F.Graph.Succs, G.Graph.Succs);

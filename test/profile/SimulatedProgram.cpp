@@ -83,6 +83,7 @@ SimulatedProgram makeProgram(std::mt19937_64 &Rng, unsigned NumFunctions,
       S.Line = 500;
       S.EndLine = 510;
       S.SkipReason = "computed goto";
+      S.Notes = {"setjmp on line 505"};
       M.Functions.push_back(std::move(S));
     }
     if (GI == P.Graphs.size())
@@ -94,6 +95,9 @@ SimulatedProgram makeProgram(std::mt19937_64 &Rng, unsigned NumFunctions,
     F.File = "src/a.c";
     F.Id = "src/a.c:" + F.Name;
     F.Instrumented = true;
+    if (pick(Rng, 4) == 0)
+      F.Notes = {"paths into the noreturn call on line 7 end there",
+                 "a note with \"quotes\", a tab\t and ü"};
     F.Graph = CFGs[GI];
     F.Cuts = Cuts[GI];
     F.Line = Line;
