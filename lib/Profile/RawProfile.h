@@ -7,6 +7,7 @@
 // belong to; a reused pid appends another section):
 //   P3RAW 1 <manifest-hash> <copy> <pid>
 //   <function-index> <path-id> <count>      (any number of lines)
+//   lost <function-index> <count>           (counts the runtime dropped)
 //   probes <n>                              (only in P3_COUNT_PROBES builds)
 //   end <number of record lines>
 // All numbers are unsigned 64-bit decimals. docs/raw-profile.md has the
@@ -33,12 +34,20 @@ struct RawRecord {
   uint64_t Count = 0;
 };
 
+/// Counts the runtime could not record for a function (no memory for its
+/// hash table): the function's profile is incomplete.
+struct RawLost {
+  unsigned Function = 0;
+  uint64_t Count = 0;
+};
+
 struct RawSection {
   std::string ManifestHash;
   unsigned Copy = 0;
   uint64_t Pid = 0;
   std::optional<uint64_t> ProbeHits;
   std::vector<RawRecord> Records;
+  std::vector<RawLost> Lost;
 };
 
 struct RawProfile {
