@@ -318,17 +318,20 @@ std::string lineAt(StringRef Text, size_t Offset) {
 /// Reports how copy \p C's stream differs from copy 0's; false if equal.
 bool compareStream(StringRef Name, unsigned C, StringRef Path0,
                    StringRef PathC) {
-  auto Read = [](StringRef P) -> std::string {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
-    return B ? (*B)->getBuffer().str() : std::string();
+  // Mapped, not copied: a program's output can be large.
+  auto Read = [](StringRef P) -> std::unique_ptr<MemoryBuffer> {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(
+        P, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    return B ? std::move(*B) : MemoryBuffer::getMemBuffer("");
   };
-  std::string A = Read(Path0), B = Read(PathC);
+  std::unique_ptr<MemoryBuffer> BufA = Read(Path0), BufB = Read(PathC);
+  StringRef A = BufA->getBuffer(), B = BufB->getBuffer();
   if (A == B)
     return false;
   size_t Offset = 0;
   while (Offset < A.size() && Offset < B.size() && A[Offset] == B[Offset])
     ++Offset;
-  size_t Line = 1 + StringRef(A).take_front(Offset).count('\n');
+  size_t Line = 1 + A.take_front(Offset).count('\n');
   errs() << formatv("p3-run: nondeterminism: copy {0} {1} differs from copy 0 "
                     "at line {2}, byte {3}: ",
                     C, Name, Line, Offset + 1);
