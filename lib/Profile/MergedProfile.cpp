@@ -52,6 +52,8 @@ MergedProfile mergeProfiles(const Manifest &M, const ProgramGraphs &G,
       if (Count)
         Out.Counts.emplace(Id, Count);
     Out.Dropped = FM.Dropped;
+    for (uint64_t L : Set.Lost[F])
+      Out.Lost = Out.Lost > UINT64_MAX - L ? UINT64_MAX : Out.Lost + L;
     Out.Disagreements = std::move(FM.Disagreements);
     P.Functions.push_back(std::move(Out));
   }
@@ -134,6 +136,10 @@ std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
     Value(MF.File);
     OS << ", \"total_paths\": ";
     Value(u64ToJSON(FG.SBL.numPaths()));
+    if (F.Lost) {
+      OS << ", \"lost\": ";
+      Value(u64ToJSON(F.Lost));
+    }
     OS << ", \"paths\": [";
     bool First = true;
     for (auto [Id, Count] : F.Counts) {

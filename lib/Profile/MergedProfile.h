@@ -22,6 +22,9 @@ struct MergedFunction {
   /// Executions recorded under ids that belong to paths profiled by another
   /// copy (PSPP), summed over copies.
   uint64_t Dropped = 0;
+  /// Executions the runtime could not record, summed over copies: when
+  /// nonzero, Counts are too low.
+  uint64_t Lost = 0;
   std::vector<CopyDisagreement> Disagreements;
 };
 

@@ -105,6 +105,22 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
       Count = UINT64_MAX;
     }
   }
+  for (const RawLost &L : S.Lost) {
+    if (L.Function >= M.Functions.size() || !G.graphOf(L.Function) ||
+        !M.Functions[L.Function].Instances[S.Copy].isInstrumented()) {
+      Problem(formatv("lost counts for function {0}, which is not "
+                      "instrumented in copy {1}",
+                      L.Function, S.Copy));
+      continue;
+    }
+    uint64_t &Lost = Set.Lost[L.Function][S.Copy];
+    Lost = Lost > UINT64_MAX - L.Count ? UINT64_MAX : Lost + L.Count;
+    Diags.warning(Where + ": " + functionName(M, L.Function) +
+                  formatv(": the runtime lost {0} path executions (no memory "
+                          "for its hash table); the function's profile is "
+                          "incomplete",
+                          L.Count));
+  }
 }
 
 } // namespace
@@ -118,9 +134,12 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
   Set.ProbeHits.assign(Set.K, 0);
   Set.ProbeSections.assign(Set.K, 0);
   Set.Counts.resize(M.Functions.size());
+  Set.Lost.resize(M.Functions.size());
   for (unsigned F = 0; F < M.Functions.size(); ++F)
-    if (G.graphOf(F))
+    if (G.graphOf(F)) {
       Set.Counts[F].resize(Set.K);
+      Set.Lost[F].assign(Set.K, 0);
+    }
 
   StringSet<> Seen;
   for (const std::string &File : Files) {

@@ -37,6 +37,9 @@ struct ProfileSet {
   /// "probes" line (probe-counting builds), and how many sections did.
   std::vector<uint64_t> ProbeHits;
   std::vector<unsigned> ProbeSections;
+  /// [manifest function index][copy]: executions the runtime could not
+  /// record ("lost" lines: no memory for its hash table).
+  std::vector<std::vector<uint64_t>> Lost;
 
   bool present(unsigned Copy) const { return Processes[Copy] > 0; }
   std::vector<bool> presentCopies() const;

@@ -68,7 +68,8 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
                                      {"line", MF.Line},
                                      {"executed_paths", u64ToJSON(F.Counts.size())},
                                      {"total_paths", u64ToJSON(All)},
-                                     {"dropped", u64ToJSON(F.Dropped)}});
+                                     {"dropped", u64ToJSON(F.Dropped)},
+                                     {"lost", u64ToJSON(F.Lost)}});
     for (const CopyDisagreement &D : F.Disagreements) {
       json::Array Counts;
       for (auto [C, N] : D.CountByCopy)
@@ -265,11 +266,12 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
 
   // The one-line summary p3-run prints.
   unsigned Missing = Set.K - P.CopiesPresent.size();
-  unsigned Nondet = 0;
+  unsigned Nondet = 0, Lossy = 0;
   size_t Paths = 0;
   for (const MergedFunction &F : P.Functions) {
     Nondet += F.Disagreements.size();
     Paths += F.Counts.size();
+    Lossy += F.Lost != 0;
   }
   std::string S;
   raw_string_ostream SOS(S);
@@ -286,6 +288,9 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   if (Nondet)
     SOS << "; WARNING: " << Nondet << " nondeterministic path"
         << (Nondet == 1 ? "" : "s");
+  if (Lossy)
+    SOS << "; WARNING: executions lost in " << Lossy << " function"
+        << (Lossy == 1 ? "" : "s");
   Result.Summary = SOS.str();
   if (Diffs && !Diffs->empty()) {
     if (!O.PrintReport || O.JSON)

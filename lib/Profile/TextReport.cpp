@@ -129,6 +129,19 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
        << " are missing and the profile is incomplete.\n"
        << "  Run every copy on the same input (p3-run does) and report again.\n";
   }
+  std::vector<const MergedFunction *> Lossy;
+  for (const MergedFunction &F : P.Functions)
+    if (F.Lost)
+      Lossy.push_back(&F);
+  if (!Lossy.empty()) {
+    OS << "\nWARNING: the runtime lost path executions (no memory for its "
+          "hash table);\n  the counts of these functions are too low:\n";
+    for (const MergedFunction *F : Lossy) {
+      const ManifestFunction &MF = M.Functions[F->Index];
+      OS << "  " << MF.Name << " (" << location(MF) << "): " << F->Lost
+         << " executions lost\n";
+    }
+  }
   unsigned NumDisagreements = 0;
   for (const MergedFunction &F : P.Functions)
     NumDisagreements += F.Disagreements.size();
