@@ -10,6 +10,7 @@
 
 #include "Profile/Manifest.h"
 #include "Profile/AtomicWrite.h"
+#include "Profile/BoundedJSON.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -733,7 +734,7 @@ std::string Manifest::toJSON() const {
 }
 
 Expected<Manifest> Manifest::fromJSON(StringRef Text) {
-  Expected<json::Value> Parsed = json::parse(Text);
+  Expected<json::Value> Parsed = parseBoundedJSON(Text);
   if (!Parsed)
     return makeError("not valid JSON: " + toString(Parsed.takeError()));
   const json::Object *Top = Parsed->getAsObject();

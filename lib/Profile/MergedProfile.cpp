@@ -1,6 +1,7 @@
 //===- MergedProfile.cpp - The whole-program path profile ----------------===//
 
 #include "Profile/MergedProfile.h"
+#include "Profile/BoundedJSON.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -170,7 +171,7 @@ Error profileError(const Twine &Msg) {
 } // namespace
 
 Expected<ProfileFile> parseProfileJSON(StringRef Text) {
-  Expected<json::Value> V = json::parse(Text);
+  Expected<json::Value> V = parseBoundedJSON(Text);
   if (!V)
     return profileError("not valid JSON: " + toString(V.takeError()));
   const json::Object *Top = V->getAsObject();

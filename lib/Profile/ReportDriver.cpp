@@ -162,6 +162,15 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   if (!G)
     return Fail(ManifestPath + ": " + toString(G.takeError()));
 
+  // Read before anything is written: bad input writes nothing.
+  std::optional<ProfileFile> Other;
+  if (!O.CheckFile.empty()) {
+    Expected<ProfileFile> F = readProfileFile(O.CheckFile);
+    if (!F)
+      return Fail(toString(F.takeError()));
+    Other = std::move(*F);
+  }
+
   std::vector<std::string> Files = O.RawFiles;
   if (Files.empty()) {
     SmallString<256> ProfileDir(O.Dir);
@@ -226,12 +235,8 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
     Sim = std::move(*Rows);
   }
   std::optional<std::vector<ProfileDifference>> Diffs;
-  if (!O.CheckFile.empty()) {
-    Expected<ProfileFile> Other = readProfileFile(O.CheckFile);
-    if (!Other)
-      return Fail(toString(Other.takeError()));
+  if (Other)
     Diffs = compareProfiles(toProfileFile(*M, P), *Other);
-  }
 
   TextReportOptions TO;
   TO.Top = O.Top;

@@ -255,6 +255,23 @@ TEST_F(ManifestErrors, NotJSON) {
   EXPECT_NE(toString(M.takeError()).find("not valid JSON"), std::string::npos);
 }
 
+TEST_F(ManifestErrors, DeepNestingIsRejectedNotACrash) {
+  // Found by hand: llvm::json::parse recurses per level and overflowed the
+  // stack on a few megabytes of '['.
+  std::string Deep(1 << 21, '[');
+  Deep += std::string(1 << 21, ']');
+  Expected<Manifest> M = Manifest::fromJSON(Deep);
+  ASSERT_FALSE(bool(M));
+  EXPECT_NE(toString(M.takeError()).find("nest more than"), std::string::npos);
+  // Brackets inside strings do not count.
+  Expected<Manifest> S = Manifest::fromJSON(
+      "{\"format\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+      "[[[[[[[[[[[[[[\\\"\"}");
+  ASSERT_FALSE(bool(S));
+  EXPECT_NE(toString(S.takeError()).find("not a p3 manifest"),
+            std::string::npos);
+}
+
 TEST_F(ManifestErrors, WrongFormat) {
   (*Doc.getAsObject())["format"] = "p3-profile";
   expectError({"not a p3 manifest"});
