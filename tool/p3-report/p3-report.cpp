@@ -104,7 +104,10 @@ bool parseKs(StringRef Text, std::vector<unsigned> &Ks) {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   cl::HideUnrelatedOptions(Category);
-  cl::ParseCommandLineOptions(Argc, Argv, Overview);
+  // Usage errors are bad input (2); cl's default exit status, 1, means
+  // "--check found differences" here.
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
+    return 2;
 
   ReportOptions O;
   O.Dir = Dir;

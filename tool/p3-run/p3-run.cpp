@@ -356,7 +356,8 @@ int main(int Argc, char **Argv) {
   while (Split < Argc && StringRef(Argv[Split]) != "--")
     ++Split;
   cl::HideUnrelatedOptions(Category);
-  cl::ParseCommandLineOptions(Split, Argv, Overview);
+  if (!cl::ParseCommandLineOptions(Split, Argv, Overview, &errs()))
+    return 2;
   if (Split >= Argc - 1)
     fatal("no command: usage is p3-run [options] DIR -- CMD [ARGS...]");
   std::vector<char *> CmdArgv(Argv + Split + 1, Argv + Argc);
