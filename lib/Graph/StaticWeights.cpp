@@ -9,19 +9,18 @@ namespace p3 {
 
 namespace {
 
-/// Vertices reachable from From (forward) or reaching From (backward), over
-/// real edges only.
-std::vector<bool> reach(const PathDAG &D, unsigned From, bool Forward) {
+/// Vertices reachable from Head over real edges.
+std::vector<bool> reachFrom(const PathDAG &D, unsigned Head) {
   std::vector<bool> Seen(D.numVertices(), false);
-  std::vector<unsigned> Work{From};
-  Seen[From] = true;
+  std::vector<unsigned> Work{Head};
+  Seen[Head] = true;
   while (!Work.empty()) {
     unsigned V = Work.back();
     Work.pop_back();
-    for (unsigned E : Forward ? D.outEdges(V) : D.inEdges(V)) {
+    for (unsigned E : D.outEdges(V)) {
       if (D.edge(E).Kind != EdgeKind::Real)
         continue;
-      unsigned W = Forward ? D.edge(E).Dst : D.edge(E).Src;
+      unsigned W = D.edge(E).Dst;
       if (!Seen[W]) {
         Seen[W] = true;
         Work.push_back(W);
@@ -31,15 +30,51 @@ std::vector<bool> reach(const PathDAG &D, unsigned From, bool Forward) {
   return Seen;
 }
 
+/// Vertices that reach Tail without passing Head, over real edges and back
+/// edges: an inner loop's latch reaches the outer latch only through the
+/// inner back edge, and is in the outer loop all the same.
+std::vector<bool>
+reachTailAvoidingHead(const PathDAG &D,
+                      const std::vector<std::vector<unsigned>> &BackPreds,
+                      unsigned Tail, unsigned Head) {
+  std::vector<bool> Seen(D.numVertices(), false);
+  std::vector<unsigned> Work;
+  if (Tail != Head) // a self loop's body is its head alone
+    Work.push_back(Tail);
+  Seen[Tail] = Seen[Head] = true;
+  auto Visit = [&](unsigned U) {
+    if (!Seen[U]) {
+      Seen[U] = true;
+      Work.push_back(U);
+    }
+  };
+  while (!Work.empty()) {
+    unsigned V = Work.back();
+    Work.pop_back();
+    for (unsigned E : D.inEdges(V))
+      if (D.edge(E).Kind == EdgeKind::Real)
+        Visit(D.edge(E).Src);
+    for (unsigned U : BackPreds[V])
+      Visit(U);
+  }
+  return Seen;
+}
+
 } // namespace
 
 std::vector<unsigned> loopDepths(const PathDAG &D) {
+  // Back edges by head, so that loops can be walked through inner loops.
+  std::vector<std::vector<unsigned>> BackPreds(D.numVertices());
+  for (const SplitEdge &S : D.splitEdges())
+    if (!S.IsCut)
+      BackPreds[S.Head].push_back(S.Tail);
   std::map<unsigned, std::vector<bool>> Bodies; // header -> member vertices
   for (const SplitEdge &S : D.splitEdges()) {
     if (S.IsCut)
       continue;
-    std::vector<bool> FromHead = reach(D, S.Head, true);
-    std::vector<bool> ToTail = reach(D, S.Tail, false);
+    std::vector<bool> FromHead = reachFrom(D, S.Head);
+    std::vector<bool> ToTail =
+        reachTailAvoidingHead(D, BackPreds, S.Tail, S.Head);
     std::vector<bool> &Body = Bodies[S.Head];
     Body.resize(D.numVertices(), false);
     for (unsigned V = 0; V < D.numVertices(); ++V)

@@ -2,6 +2,8 @@
 
 #include "RandomDAG.h"
 
+#include <algorithm>
+
 namespace p3::test {
 
 const char *shapeName(Shape S) {
@@ -49,11 +51,15 @@ private:
     return G.Succs.size() - 1;
   }
   void edge(unsigned From, unsigned To) { G.Succs[From].push_back(To); }
-  unsigned pick(unsigned N) { return std::uniform_int_distribution<unsigned>(0, N - 1)(Rng); }
+  unsigned pick(unsigned N) {
+    return std::uniform_int_distribution<unsigned>(0, N - 1)(Rng);
+  }
   bool chance(unsigned Percent) { return pick(100) < Percent; }
 
   unsigned statements(unsigned Cur, unsigned Depth) {
-    unsigned N = 1 + pick(Depth == 0 ? 6 : 3);
+    // The top level runs until the budget is spent, so that Size really
+    // scales the graph (a long function is mostly a long sequence).
+    unsigned N = Depth == 0 ? std::max(Budget, 1u) : 1 + pick(3);
     for (unsigned I = 0; I < N && Budget > 0; ++I)
       Cur = statement(Cur, Depth);
     return Cur;

@@ -11,11 +11,11 @@
 namespace p3::test {
 
 enum class Shape {
-  Structured,      ///< if/else, loops, switch, break/continue, early return
-  DiamondChain,    ///< long runs of diamonds and triangles
-  WideSwitch,      ///< switch fan-outs with multi-edges and fall-through
-  Gotos,           ///< structured code plus random jumps (irreducible loops)
-  LayeredDAG,      ///< random acyclic graph
+  Structured,   ///< if/else, loops, switch, break/continue, early return
+  DiamondChain, ///< long runs of diamonds and triangles
+  WideSwitch,   ///< switch fan-outs with multi-edges and fall-through
+  Gotos,        ///< structured code plus random jumps (irreducible loops)
+  LayeredDAG,   ///< random acyclic graph
 };
 
 constexpr Shape AllShapes[] = {Shape::Structured, Shape::DiamondChain,
