@@ -67,11 +67,16 @@ private:
   void lowerEdges();
   void indexElements();
   void computeReachability();
+  void addFallOffBlock();
   void findSites(const CFGBlock &B);
   void findBranch(const CFGBlock &B);
   void addLabelSite(const CFGBlock &B, BlockSites &S);
   void addStatementSites(const CFGBlock &B, BlockSites &S);
+  std::vector<const Stmt *> alignedStatements(const Stmt *S, bool First) const;
+  std::optional<unsigned> firstInsertable(SiteKind Kind,
+                                          const std::vector<const Stmt *> &Chain);
   void addArmSite(const CFGBlock &B, BlockSites &S);
+  std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
   void addForIncSite(const CFGBlock &B, BlockSites &S);
 
   bool startsIn(const Stmt *S, unsigned B) const;
@@ -330,6 +335,32 @@ void Lowering::addLabelSite(const CFGBlock &B, BlockSites &S) {
       S.OncePerPass.push_back(*Id);
 }
 
+/// The statement itself, then each enclosing compound statement (a braced
+/// block, or a macro that expands to one) that it begins (First) or ends: code
+/// before or after any of them runs at the same moment. Labels stop the walk:
+/// code before a label does not run on jumps to it.
+std::vector<const Stmt *> Lowering::alignedStatements(const Stmt *S,
+                                                      bool First) const {
+  std::vector<const Stmt *> Chain{S};
+  while (const auto *P = dyn_cast_or_null<CompoundStmt>(PM->getParent(S))) {
+    if (P == Body || P->body_empty() ||
+        (First ? P->body_front() : P->body_back()) != S)
+      break;
+    Chain.push_back(P);
+    S = P;
+  }
+  return Chain;
+}
+
+/// The innermost statement of the chain where text can be inserted.
+std::optional<unsigned> Lowering::firstInsertable(
+    SiteKind Kind, const std::vector<const Stmt *> &Chain) {
+  for (const Stmt *S : Chain)
+    if (std::optional<unsigned> Site = statementSite(Kind, S))
+      return Site;
+  return std::nullopt;
+}
+
 /// Sites before and after the statements whose evaluation starts or ends in
 /// the block.
 void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
@@ -348,16 +379,50 @@ void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
       continue;
     bool LoopPart = isLoopStatement(Top) && isInLoopIterationPart(*PM, First, Top);
     if (!LoopPart && startsIn(Top, Id))
-      if (std::optional<unsigned> Site =
-              statementSite(SiteKind::BeforeStatement, Top))
+      if (std::optional<unsigned> Site = firstInsertable(
+              SiteKind::BeforeStatement, alignedStatements(Top, true)))
         S.OncePerPass.push_back(*Site);
-    if (IsLast && Top == Exiting)
+    if (IsLast && Top == Exiting) {
+      // A return whose value branches: count once the value is computed.
+      if (const auto *Ret = dyn_cast<ReturnStmt>(Top);
+          Ret && S.OncePerPass.empty())
+        if (std::optional<unsigned> Site = returnValueSite(Ret))
+          S.OncePerPass.push_back(*Site);
       break; // nothing after a return, noreturn call or throw runs
-    if (Last == Top && !isa<ReturnStmt>(Top))
-      if (std::optional<unsigned> Site =
-              statementSite(SiteKind::AfterStatement, Top))
+    }
+    bool EndsHere = Last == Top || (isa<Expr>(Top) &&
+                                     Last == cast<Expr>(Top)->IgnoreParens());
+    if (EndsHere && !isa<ReturnStmt>(Top))
+      if (std::optional<unsigned> Site = firstInsertable(
+              SiteKind::AfterStatement, alignedStatements(Top, false)))
         S.OncePerPass.push_back(*Site);
   }
+}
+
+std::optional<unsigned> Lowering::returnValueSite(const ReturnStmt *Ret) {
+  const Expr *Value = Ret->getRetValue();
+  QualType T = FD->getReturnType();
+  if (!Value || T->isArrayType() || T->getContainedAutoType() ||
+      T->isDependentType())
+    return std::nullopt;
+  bool CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  if (CPlusPlus && !T->isVoidType() &&
+      (!T->isScalarType() || T->isReferenceType()))
+    return std::nullopt; // the copy could be observed, or could dangle
+  std::optional<unsigned> Id = expressionSite(SiteKind::ReturnValue, Value);
+  if (!Id)
+    return std::nullopt;
+  Site &S = Out.Sites[*Id];
+  if (T->isVoidType()) {
+    S.ValueType = "void";
+  } else {
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressScope = false;
+    llvm::raw_string_ostream OS(S.ValueType);
+    T.getUnqualifiedType().print(OS, Policy, "p3_ret");
+  }
+  S.NeedsParens = false; // the value sits in an initialiser: no macro arguments
+  return Id;
 }
 
 /// The first block of an operand that may not be evaluated (the right of && or
@@ -415,11 +480,55 @@ void Lowering::findBranch(const CFGBlock &B) {
   if (!Cond || !Tested || !inBody(Term) || !isWithin(*PM, Tested, Cond) ||
       isa<CXXThrowExpr>(Tested))
     return;
-  if (std::optional<unsigned> Site =
-          expressionSite(SiteKind::Condition, Tested)) {
-    S.Branch = *Site;
-    S.OutcomeIsTrue = {true, false}; // clang lists the true successor first
+  // The tested expression may be a piece of a macro (the parenthesised body
+  // of "#define isalnum(c) (...)"): try the expressions around it that have
+  // the same value, up to the condition.
+  for (const Stmt *E = Tested; E && isWithin(*PM, E, Cond);
+       E = PM->getParent(E)) {
+    if (!isa<Expr>(E))
+      break;
+    if (E != Tested && !isa<ParenExpr>(E) && !isa<ImplicitCastExpr>(E) &&
+        !isa<FullExpr>(E))
+      break;
+    if (std::optional<unsigned> Site =
+            expressionSite(SiteKind::Condition, cast<Expr>(E))) {
+      S.Branch = *Site;
+      S.OutcomeIsTrue = {true, false}; // clang lists the true successor first
+      return;
+    }
   }
+}
+
+/// Every edge that falls off the end of the body goes through one extra
+/// block, whose site is just before the closing brace: the path counter for
+/// all of them goes there, whatever block they come from (a branch inside a
+/// macro may fall off the end directly).
+void Lowering::addFallOffBlock() {
+  CFG &G = Out.Graph;
+  unsigned FallOff = G.numBlocks();
+  bool Any = false;
+  for (unsigned B = 0; B < FallOff; ++B) {
+    bool Exits = !Elements[B].empty() &&
+                 (isa<ReturnStmt>(Elements[B].back()) ||
+                  Out.Blocks[B].EndsInNoReturn);
+    for (unsigned &S : G.Succs[B])
+      if (S == G.Exit && !Exits && !Out.Blocks[B].EndsInNoReturn) {
+        S = FallOff;
+        Any = true;
+      }
+  }
+  if (!Any)
+    return;
+  G.Succs.push_back({G.Exit});
+  Elements.emplace_back();
+  ById.push_back(nullptr);
+  BlockSites S;
+  S.OncePerPass.push_back(addSite(SiteKind::AfterStatement,
+                                  {File, Out.BodyBegin, Out.BodyEnd}, false,
+                                  false));
+  Out.Blocks.push_back(S);
+  unsigned Line = Text.sourceManager().getLineNumber(File, Out.BodyEnd);
+  Out.BlockLines.push_back({Line, Line});
 }
 
 void Lowering::findSites(const CFGBlock &B) {
@@ -429,13 +538,6 @@ void Lowering::findSites(const CFGBlock &B) {
   addArmSite(B, S);
   addStatementSites(B, S);
   addForIncSite(B, S);
-  const auto &Succs = Out.Graph.Succs[Id];
-  bool FallsOffTheEnd = Succs.size() == 1 && Succs[0] == Out.Graph.Exit &&
-                        !exitingStatement(B) && !S.EndsInNoReturn;
-  if (FallsOffTheEnd)
-    S.OncePerPass.push_back(addSite(SiteKind::AfterStatement,
-                                    {File, Out.BodyBegin, Out.BodyEnd}, false,
-                                    false));
   findBranch(B);
 }
 
@@ -466,6 +568,7 @@ void Lowering::run() {
     if (B->hasNoReturnElement())
       Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
   }
+  addFallOffBlock();
   computeReachability();
   for (const CFGBlock *B : *Cfg)
     if (Reachable[B->getBlockID()])

@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -20,8 +21,7 @@ Error failure(const Twine &Msg) {
 class AnchorPlanner {
 public:
   AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths)
-      : F(F), G(F.Graph), Blocks(F.Blocks), Opaque(G.numBlocks(), false),
-        MaxPaths(MaxPaths) {}
+      : F(F), G(F.Graph), Blocks(F.Blocks), MaxPaths(MaxPaths) {}
 
   Expected<AnchoredFunction> run();
 
@@ -39,9 +39,8 @@ private:
   unsigned lineOf(unsigned B) const { return F.BlockLines[B].first; }
 
   bool repairUncountedExits(Error &Err);
-  bool makeOpaqueLoop(const PathDAG &D, const SplitEdge &S);
-  bool mergeParallelChains();
-  unsigned endOfForcedChain(unsigned From, unsigned I);
+  void contractProbelessCycles();
+  void buildContracted(AnchoredFunction &A);
   void dropEdge(unsigned B, unsigned I);
 
   const LoweredFunction &F;
@@ -51,7 +50,7 @@ private:
   std::vector<std::vector<CFGEdge>> InEdges; // from reachable blocks
   std::vector<std::vector<EdgeAnchor>> Anchors;
   std::vector<std::vector<State>> Status;
-  std::vector<bool> Opaque; // inside a loop treated as one step
+  std::vector<unsigned> Region; // contracted set of each block
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
 };
@@ -117,10 +116,10 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   if (S.Branch != NoSite && G.Succs[B].size() == 2)
     return {AnchorKind::Branch, S.Branch, bool(S.OutcomeIsTrue[I])};
   bool Single = G.Succs[B].size() == 1;
-  if (Single && !S.OncePerPass.empty() && !Opaque[B])
+  if (Single && !S.OncePerPass.empty())
     return {AnchorKind::ExitSlot, S.OncePerPass.back(), false};
   if (T != G.Exit && T != G.Entry && InEdges[T].size() == 1 &&
-      !Blocks[T].OncePerPass.empty() && !Opaque[T] && !isHandler(T))
+      !Blocks[T].OncePerPass.empty() && !isHandler(T))
     return {AnchorKind::EntrySlot, Blocks[T].OncePerPass.front(), false};
   if (Single && canPushThrough(B))
     return {AnchorKind::Pushed, NoSite, false};
@@ -129,7 +128,7 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
 
 /// The probe of B's only out-edge can run after the probe of every way into B.
 bool AnchorPlanner::canPushThrough(unsigned B) {
-  if (Opaque[B] || B == G.Entry)
+  if (B == G.Entry)
     return false;
   if (InEdges[B].empty())
     return isHandler(B);
@@ -173,8 +172,9 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
       // Drop the unanchored ways in; a block left without successors then
       // leads into the noreturn call itself and ends its paths there.
       std::vector<CFGEdge> In = InEdges[B];
+      // Higher indices first, so that dropping keeps lower ones valid.
       std::sort(In.begin(), In.end(), [](CFGEdge X, CFGEdge Y) {
-        return std::tie(X.Block, Y.Index) < std::tie(Y.Block, X.Index);
+        return X.Block != Y.Block ? X.Block < Y.Block : X.Index > Y.Index;
       });
       for (CFGEdge E : In) {
         if (Anchors[E.Block][E.Index].Kind != AnchorKind::None)
@@ -192,149 +192,184 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
   return false;
 }
 
-/// A back edge without an anchor is fine when nothing in its loop carries a
-/// probe (a loop inside a macro expansion): iterations then add nothing to
-/// the path register, so the loop is one step of the path and the back edge
-/// is dropped. Returns false when the loop has anchored edges.
-bool AnchorPlanner::makeOpaqueLoop(const PathDAG &D, const SplitEdge &S) {
-  // The loop: vertices reachable from the head that reach the tail.
-  auto Reach = [&](unsigned From, bool Forward) {
-    std::vector<bool> Seen(D.numVertices(), false);
-    std::vector<unsigned> Work{From};
-    Seen[From] = true;
-    while (!Work.empty()) {
-      unsigned V = Work.back();
-      Work.pop_back();
-      for (unsigned E : Forward ? D.outEdges(V) : D.inEdges(V)) {
-        if (D.edge(E).Kind != EdgeKind::Real)
-          continue;
-        unsigned W = Forward ? D.edge(E).Dst : D.edge(E).Src;
-        if (!Seen[W]) {
-          Seen[W] = true;
-          Work.push_back(W);
-        }
-      }
-    }
-    return Seen;
+/// Contracts every cycle of unanchored edges (Kruskal-style: an unanchored
+/// edge that closes a cycle merges the blocks of that cycle into one set), so
+/// that the unanchored edges left between sets form a forest.
+void AnchorPlanner::contractProbelessCycles() {
+  unsigned N = G.numBlocks();
+  Region.assign(N, 0);
+  for (unsigned B = 0; B < N; ++B)
+    Region[B] = B;
+  auto Find = [&](unsigned B) {
+    while (Region[B] != B)
+      B = Region[B] = Region[Region[B]];
+    return B;
   };
-  std::vector<bool> FromHead = Reach(S.Head, true), ToTail = Reach(S.Tail, false);
-  std::vector<unsigned> Body;
-  for (unsigned V = 0; V < D.numVertices(); ++V)
-    if (FromHead[V] && ToTail[V])
-      Body.push_back(V);
-  for (unsigned V : Body)
-    for (unsigned E : D.outEdges(V)) {
-      const DAGEdge &Edge = D.edge(E);
-      if (Edge.Kind == EdgeKind::Real &&
-          std::find(Body.begin(), Body.end(), Edge.Dst) != Body.end() &&
-          Anchors[Edge.Origin.Block][Edge.Origin.Index].Kind !=
-              AnchorKind::None)
-        return false;
-    }
-  for (unsigned V : Body)
-    Opaque[D.block(V)] = true;
-  Notes.push_back(formatv("the loop on line {0} has no place for a probe "
-                          "(inside a macro expansion): it counts as one step",
-                          lineOf(D.block(S.Head))));
-  dropEdge(S.Origin.Block, S.Origin.Index);
-  return true;
-}
-
-/// Follows edges without anchors through blocks with one way in and one way
-/// out; returns where the chain ends.
-unsigned AnchorPlanner::endOfForcedChain(unsigned From, unsigned I) {
-  unsigned C = G.Succs[From][I];
-  for (unsigned Steps = 0; Steps < G.numBlocks(); ++Steps) {
-    if (C == G.Exit || InEdges[C].size() != 1 || G.Succs[C].size() != 1 ||
-        Anchors[C][0].Kind != AnchorKind::None)
-      return C;
-    C = G.Succs[C][0];
-  }
-  return C;
-}
-
-/// Two chains of unanchored edges from one block to one block cannot be told
-/// apart at run time: both add nothing to the path register. Merge the second
-/// into the first by dropping its first edge.
-bool AnchorPlanner::mergeParallelChains() {
-  for (unsigned U = 0; U < G.numBlocks(); ++U) {
-    if (!Reachable[U] || Opaque[U])
-      continue;
-    auto &Succs = G.Succs[U];
-    for (unsigned I = 0; I < Succs.size(); ++I) {
-      if (Anchors[U][I].Kind != AnchorKind::None)
+  for (bool Contracted = true; Contracted;) {
+    Contracted = false;
+    // The forest of unanchored edges between sets, grown edge by edge.
+    std::vector<unsigned> Tree(N);
+    for (unsigned B = 0; B < N; ++B)
+      Tree[B] = B;
+    auto TreeFind = [&](unsigned B) {
+      while (Tree[B] != B)
+        B = Tree[B] = Tree[Tree[B]];
+      return B;
+    };
+    std::vector<std::vector<unsigned>> Adjacent(N);
+    for (unsigned B = 0; B < N && !Contracted; ++B) {
+      if (!Reachable[B])
         continue;
-      unsigned EndI = endOfForcedChain(U, I);
-      for (unsigned J = I + 1; J < Succs.size(); ++J) {
-        if (Anchors[U][J].Kind != AnchorKind::None ||
-            endOfForcedChain(U, J) != EndI)
+      for (unsigned I = 0; I < G.Succs[B].size() && !Contracted; ++I) {
+        if (Anchors[B][I].Kind != AnchorKind::None)
           continue;
-        Notes.push_back(formatv("two ways from line {0} to line {1} have no "
-                                "place for a probe (inside a macro expansion): "
-                                "they count as one",
-                                lineOf(U), lineOf(EndI)));
-        dropEdge(U, J);
-        return true;
+        unsigned U = Find(B), V = Find(G.Succs[B][I]);
+        if (U == V)
+          continue;
+        if (TreeFind(U) != TreeFind(V)) {
+          Tree[TreeFind(U)] = TreeFind(V);
+          Adjacent[U].push_back(V);
+          Adjacent[V].push_back(U);
+          continue;
+        }
+        // U and V are already joined by unanchored edges: merge that path.
+        std::vector<unsigned> Parent(N, NoVertex);
+        std::vector<unsigned> Work{U};
+        Parent[U] = U;
+        while (!Work.empty() && Parent[V] == NoVertex) {
+          unsigned X = Work.back();
+          Work.pop_back();
+          for (unsigned Y : Adjacent[X])
+            if (Parent[Y] == NoVertex) {
+              Parent[Y] = X;
+              Work.push_back(Y);
+            }
+        }
+        for (unsigned X = V; X != U; X = Parent[X])
+          Region[Find(X)] = Find(U);
+        Contracted = true;
       }
     }
   }
-  return false;
+  for (unsigned B = 0; B < N; ++B)
+    Region[B] = Find(B);
+}
+
+/// The CFG of sets: each set is represented by its smallest block.
+void AnchorPlanner::buildContracted(AnchoredFunction &A) {
+  unsigned N = G.numBlocks();
+  std::vector<unsigned> Smallest(N, NoVertex), Size(N, 0);
+  for (unsigned B = 0; B < N; ++B) {
+    Smallest[Region[B]] = std::min(Smallest[Region[B]], B);
+    ++Size[Region[B]];
+  }
+  A.Representative.resize(N);
+  for (unsigned B = 0; B < N; ++B)
+    A.Representative[B] = Smallest[Region[B]];
+
+  CFG &C = A.Graph;
+  C.Entry = G.Entry;
+  C.Exit = G.Exit;
+  C.Succs.assign(N, {});
+  A.GraphEdge.assign(N, {});
+  for (unsigned B = 0; B < N; ++B) {
+    A.GraphEdge[B].assign(G.Succs[B].size(), {NoVertex, 0});
+    if (!Reachable[B])
+      continue;
+    unsigned From = A.Representative[B];
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
+      unsigned To = A.Representative[G.Succs[B][I]];
+      // Inside a contracted set, or an unanchored self loop (a loop that adds
+      // nothing to the register): not an edge of the DAG.
+      if (From == To &&
+          (Size[Region[B]] > 1 || Anchors[B][I].Kind == AnchorKind::None))
+        continue;
+      A.GraphEdge[B][I] = {From, unsigned(C.Succs[From].size())};
+      C.Succs[From].push_back(To);
+    }
+  }
+  for (unsigned H : G.ExtraStarts)
+    C.ExtraStarts.push_back(A.Representative[H]);
+  std::sort(C.ExtraStarts.begin(), C.ExtraStarts.end());
+  C.ExtraStarts.erase(std::unique(C.ExtraStarts.begin(), C.ExtraStarts.end()),
+                      C.ExtraStarts.end());
+
+  A.GraphLines.assign(N, {0, 0});
+  std::vector<unsigned> Members(N, 0);
+  for (unsigned B = 0; B < N; ++B) {
+    auto &[Line, End] = A.GraphLines[A.Representative[B]];
+    auto [BLine, BEnd] = F.BlockLines[B];
+    if (BLine && (!Line || BLine < Line))
+      Line = BLine;
+    End = std::max(End, BEnd);
+    ++Members[A.Representative[B]];
+  }
+  for (unsigned B = 0; B < N; ++B)
+    if (Members[B] > 1 && Reachable[B])
+      Notes.push_back(formatv("lines {0}-{1}: {2} blocks with no place for a "
+                              "probe (inside a macro expansion) count as one "
+                              "step",
+                              A.GraphLines[B].first, A.GraphLines[B].second,
+                              Members[B]));
 }
 
 Expected<AnchoredFunction> AnchorPlanner::run() {
-  for (unsigned Round = 0; Round < 4 * G.numBlocks() + 8; ++Round) {
+  for (unsigned Round = 0;; ++Round) {
+    if (Round > G.numBlocks() + 8)
+      return failure("anchoring did not converge");
     computeAnchors();
     Error Err = Error::success();
     if (repairUncountedExits(Err))
       continue;
     if (Err)
       return std::move(Err);
-
-    Expected<PathDAG> D = buildNumberableDAG(G, MaxPaths);
-    if (!D)
-      return D.takeError();
-    bool Repaired = false;
-    for (const SplitEdge &S : D->splitEdges()) {
-      if (Anchors[S.Origin.Block][S.Origin.Index].Kind != AnchorKind::None)
-        continue;
-      if (S.IsCut)
-        return failure(formatv("too many paths, and no place to cut near "
-                               "line {0}",
-                               lineOf(S.Origin.Block)));
-      if (!makeOpaqueLoop(*D, S))
-        return failure(formatv("no place for the probe of the back edge on "
-                               "line {0} (inside a macro expansion?)",
-                               lineOf(S.Origin.Block)));
-      Repaired = true;
-      break;
-    }
-    if (Repaired)
-      continue;
-
-    Expected<FunctionGraph> FG = FunctionGraph::fromDAG(std::move(*D), F.CallSites);
-    if (!FG)
-      return FG.takeError();
-    const PathDAG &DAG = FG->DAG;
-    for (unsigned E = 0; E < DAG.numEdges(); ++E) {
-      const DAGEdge &Edge = DAG.edge(E);
-      FG->NeverProbe[E] =
-          Edge.Kind == EdgeKind::Real &&
-          Anchors[Edge.Origin.Block][Edge.Origin.Index].Kind == AnchorKind::None;
-    }
-    Expected<std::vector<bool>> Tree =
-        chooseSpanningTree(DAG, FG->Weight, FG->NeverProbe);
-    if (!Tree) {
-      consumeError(Tree.takeError());
-      if (mergeParallelChains())
-        continue;
-      return failure("edges that cannot take a probe (inside macro "
-                     "expansions) form a cycle that cannot be merged");
-    }
-    AnchoredFunction A{std::move(G), std::move(Blocks), std::move(Anchors),
-                       std::move(*FG), std::move(Notes)};
-    return std::move(A);
+    break;
   }
-  return failure("anchoring did not converge");
+  contractProbelessCycles();
+
+  AnchoredFunction A;
+  buildContracted(A);
+  Expected<PathDAG> D = buildNumberableDAG(A.Graph, MaxPaths);
+  if (!D)
+    return D.takeError();
+  // The lowered edge behind each DAG edge, and whether it has an anchor.
+  std::map<std::pair<unsigned, unsigned>, CFGEdge> Behind;
+  for (unsigned B = 0; B < G.numBlocks(); ++B)
+    for (unsigned I = 0; I < A.GraphEdge[B].size(); ++I)
+      if (A.GraphEdge[B][I].Block != NoVertex)
+        Behind[{A.GraphEdge[B][I].Block, A.GraphEdge[B][I].Index}] = {B, I};
+  auto Unanchored = [&](CFGEdge E) {
+    CFGEdge L = Behind.at({E.Block, E.Index});
+    return Anchors[L.Block][L.Index].Kind == AnchorKind::None;
+  };
+  for (const SplitEdge &S : D->splitEdges())
+    if (Unanchored(S.Origin))
+      return failure(formatv(S.IsCut ? "too many paths, and no place to cut "
+                                       "near line {0}"
+                                     : "no place for the probe of the back "
+                                       "edge on line {0} (inside a macro "
+                                       "expansion?)",
+                             A.GraphLines[S.Origin.Block].first));
+
+  Expected<FunctionGraph> FG =
+      FunctionGraph::fromDAG(std::move(*D), F.CallSites);
+  if (!FG)
+    return FG.takeError();
+  for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
+    const DAGEdge &Edge = FG->DAG.edge(E);
+    FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real && Unanchored(Edge.Origin);
+  }
+  if (Expected<std::vector<bool>> Tree =
+          chooseSpanningTree(FG->DAG, FG->Weight, FG->NeverProbe);
+      !Tree)
+    return failure("internal error: unanchored edges still form a cycle: " +
+                   toString(Tree.takeError()));
+  A.Lowered = std::move(G);
+  A.Blocks = std::move(Blocks);
+  A.Anchors = std::move(Anchors);
+  A.Graphs = std::move(*FG);
+  A.Notes = std::move(Notes);
+  return std::move(A);
 }
 
 } // namespace

@@ -11,16 +11,19 @@
 //  5. None: the edge cannot carry a probe; chord placement keeps it in the
 //     spanning tree.
 // Edges into EXIT (they carry the path counter) and back edges (counter and
-// register reset) must be anchored. planAnchors also repairs what real code
-// needs repaired:
-//  - a branch inside a macro expansion whose two sides are straight chains of
-//    edges without sites cannot be told apart: one side is merged into the
-//    other (its first edge is dropped from the lowered CFG); paths are then
-//    distinguished up to that branch, and the merge is recorded;
+// register reset) must be anchored. Real code needs two repairs, both
+// recorded as notes for users:
 //  - a noreturn call (abort, exit, a throw) whose path counter has no place
-//    (inside a macro, such as assert's __assert_fail) is made unreachable: the
-//    edges into its block are dropped and the paths it ends are not profiled;
-//    this is recorded too.
+//    (inside a macro, such as assert's __assert_fail): the unanchored edges
+//    into its block are dropped, and the paths it ends are not profiled;
+//  - edges without anchors that form a cycle (branches and loops inside a
+//    macro expansion): no run-time probe can tell the ways around the cycle
+//    apart, since none of them adds anything to the path register. The blocks
+//    of each such cycle are contracted into one, so paths are distinguished
+//    up to what happens inside it. Every other edge keeps its anchor: a site
+//    that ran exactly when an edge was taken still does.
+// The DAG is built from the contracted CFG; the anchors and sites refer to the
+// lowered one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,18 +46,29 @@ struct EdgeAnchor {
 };
 
 struct AnchoredFunction {
-  /// The lowered CFG after repairs (edges may have been dropped).
-  CFG Graph;
+  /// The lowered CFG after repairs; Blocks and Anchors describe it.
+  CFG Lowered;
   std::vector<BlockSites> Blocks;
-  /// [block][successor index], for the repaired CFG.
-  std::vector<std::vector<EdgeAnchor>> Anchors;
-  /// Numbered DAG with weights and NeverProbe set from the anchors.
+  std::vector<std::vector<EdgeAnchor>> Anchors; ///< [block][successor index]
+  /// The contracted CFG the DAG is built from (the manifest's CFG): block ids
+  /// are those of Lowered; a contracted set of blocks is represented by one
+  /// of them and the others have no edges.
+  CFG Graph;
+  std::vector<unsigned> Representative; ///< Per block of Lowered.
+  /// Per edge of Lowered: its edge in Graph, or none when it was inside a
+  /// contracted set (Block == NoVertex).
+  std::vector<std::vector<CFGEdge>> GraphEdge;
+  /// Numbered DAG of Graph, with weights and NeverProbe from the anchors.
   FunctionGraph Graphs;
-  /// What was repaired, for users ("merged a branch inside a macro at line
-  /// 12", "paths ending at the noreturn call at line 40 are not profiled").
+  /// Source lines per block of Graph (a contracted set spans its members').
+  std::vector<std::pair<unsigned, unsigned>> GraphLines;
+  /// What was repaired, for users.
   std::vector<std::string> Notes;
 
-  bool hasBlock(unsigned B) const { return Graphs.DAG.vertexOfBlock(B) != NoVertex; }
+  /// Whether a block of Lowered is on some path.
+  bool hasBlock(unsigned B) const {
+    return Graphs.DAG.vertexOfBlock(Representative[B]) != NoVertex;
+  }
 };
 
 /// Anchors every edge of \p F, repairing as described above. Fails with a

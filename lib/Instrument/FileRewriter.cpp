@@ -82,6 +82,16 @@ public:
           "P3_SEQ(" + asExpression(Actions) + ", " + Open);
       add(S.End, Insertion::Close, Width, 1, Close + ")");
       break;
+    case SiteKind::ReturnValue:
+      if (S.ValueType == "void") {
+        add(S.Begin, Insertion::Open, Width, 1, "({ (");
+        add(S.End, Insertion::Close, Width, 1, "); " + asStatements(Actions) + "})");
+      } else {
+        add(S.Begin, Insertion::Open, Width, 1, "({ " + S.ValueType + " = (");
+        add(S.End, Insertion::Close, Width, 1,
+            "); " + asStatements(Actions) + "p3_ret; })");
+      }
+      break;
     }
     if (S.NeedsBraces && Braced.insert({S.Begin, S.End}).second) {
       add(S.Begin, Insertion::Open, Width, 2, "{ ");

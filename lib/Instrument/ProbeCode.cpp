@@ -38,7 +38,9 @@ private:
 /// What traversing CFG edge (B, Index) itself does.
 std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
                                                       unsigned Index) const {
-  CFGEdge Edge{B, Index};
+  CFGEdge Edge = A.GraphEdge[B][Index];
+  if (Edge.Block == NoVertex)
+    return {}; // inside a contracted set: adds nothing
   if (unsigned E = D.edgeOf(Edge); E != NoEdge) {
     if (D.isExitEdge(E))
       return I.counts(E) ? std::vector<std::string>{formatv(
@@ -63,7 +65,7 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
 /// through blocks that push it further.
 std::vector<std::string> ProbeCodeBuilder::pushedAfterEntering(
     unsigned B, unsigned Depth) const {
-  if (Depth > A.Graph.numBlocks() || A.Graph.Succs[B].size() != 1 ||
+  if (Depth > A.Lowered.numBlocks() || A.Lowered.Succs[B].size() != 1 ||
       A.Anchors[B][0].Kind != AnchorKind::Pushed)
     return {};
   return chain(B, 0, Depth + 1);
@@ -73,7 +75,7 @@ std::vector<std::string> ProbeCodeBuilder::chain(unsigned B, unsigned Index,
                                                  unsigned Depth) const {
   std::vector<std::string> Actions = ownActions(B, Index);
   std::vector<std::string> After =
-      pushedAfterEntering(A.Graph.Succs[B][Index], Depth);
+      pushedAfterEntering(A.Lowered.Succs[B][Index], Depth);
   Actions.insert(Actions.end(), After.begin(), After.end());
   return Actions;
 }
@@ -83,7 +85,7 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
   if (!I.isInstrumented())
     return Code;
   Code.Instrumented = true;
-  const CFG &G = A.Graph;
+  const CFG &G = A.Lowered;
   for (unsigned B = 0; B < G.numBlocks(); ++B) {
     if (!A.hasBlock(B))
       continue;
@@ -121,7 +123,7 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
   for (unsigned H : G.ExtraStarts) {
     if (!A.hasBlock(H))
       continue;
-    unsigned V = D.vertexOfBlock(H);
+    unsigned V = D.vertexOfBlock(A.Representative[H]);
     std::vector<std::string> Actions{
         formatv("P3_RESET({0})", formatIncrement(inc(D.startEdge(V))))};
     std::vector<std::string> After = pushedAfterEntering(H, 0);

@@ -44,7 +44,7 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
   for (const SplitEdge &S : A.Graphs.DAG.splitEdges())
     if (S.IsCut)
       M.Cuts.push_back(S.Origin);
-  for (const auto &[Line, End] : F.BlockLines)
+  for (const auto &[Line, End] : A.GraphLines)
     M.Blocks.push_back({Line, End});
   M.Weight = A.Graphs.Weight;
   M.NeverProbe = A.Graphs.NeverProbe;

@@ -36,6 +36,12 @@ enum class SiteKind : uint8_t {
   /// The expression [Begin, End) becomes P3_SEQ(A, expr): A runs just before
   /// the expression is evaluated; its value and category are unchanged.
   Expression,
+  /// The value [Begin, End) of a return statement becomes the GNU statement
+  /// expression ({ T p3_ret = (value); A; p3_ret; }): A runs after the value
+  /// is computed, just before returning it. Used when computing the value
+  /// branches (a ?: or && inside a macro). T is ValueType; C, or C++ with a
+  /// scalar non-reference type, where the copy cannot be observed.
+  ReturnValue,
 };
 
 struct Site {
@@ -51,6 +57,9 @@ struct Site {
   bool NeedsParens = false;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
+  /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
+  /// "void" for a function returning void).
+  std::string ValueType;
 };
 
 constexpr unsigned NoSite = ~0u;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/ProgramCollector.h"
+#include "Instrument/Dump.h"
 #include "Instrument/OutputTree.h"
 #include "Instrument/ProgramRewrite.h"
 
@@ -75,6 +76,12 @@ static cl::opt<bool>
                cl::desc("Atomic counter updates, for multi-threaded programs "
                         "(the copies then need gcc or clang)"),
                cl::cat(Category));
+
+static cl::opt<std::string>
+    DumpFunction("dump-function",
+                 cl::desc("Print the lowered CFG, probe sites and anchors of "
+                          "the functions with this name (for debugging)"),
+                 cl::value_desc("NAME"), cl::Hidden, cl::cat(Category));
 
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
@@ -239,6 +246,10 @@ int main(int argc, const char **argv) {
   std::vector<LoweredFunction> Functions;
   for (auto &[Key, F] : Model.Functions)
     Functions.push_back(std::move(F));
+  if (!DumpFunction.empty())
+    for (const LoweredFunction &F : Functions)
+      if (F.Name == DumpFunction)
+        dumpFunction(F, outs());
   RewriteOptions Rewrite;
   Rewrite.Strategy.Kind = *Strategy;
   Rewrite.Strategy.K = K;
