@@ -156,8 +156,9 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
     for (const MergedFunction &F : P.Functions) {
       const ManifestFunction &MF = M.Functions[F.Index];
       for (const CopyDisagreement &D : F.Disagreements) {
-        if (Shown++ == O.MaxDisagreements)
+        if (Shown == O.MaxDisagreements)
           break;
+        ++Shown;
         OS << "  " << MF.Name << " path " << D.SBLId << " ("
            << formatPath(MF, *G.graphOf(F.Index), D.SBLId) << "):";
         for (unsigned I = 0; I < D.CountByCopy.size(); ++I)
@@ -185,7 +186,8 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
       T.row({utostr(R.Count), percent(R.Count, Total), MF.Name,
              utostr(R.SBLId), formatPath(MF, *G.graphOf(R.Function), R.SBLId)});
     }
-    T.print(OS);
+    if (N)
+      T.print(OS);
   }
 
   // Per function, hottest functions first.

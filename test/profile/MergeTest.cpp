@@ -484,3 +484,36 @@ TEST(Report, ProfileJSONRoundTripAndCheck) {
   EXPECT_NE(Text.find("differs from"), std::string::npos) << Text;
   EXPECT_NE(Text.find("1152921504606846978"), std::string::npos) << Text;
 }
+
+TEST(Report, NondeterminismListIsCapped) {
+  // 30 functions, each with one path whose count differs between the two
+  // SBL copies: the report lists the first 20 and counts the rest.
+  std::mt19937_64 Rng(4242);
+  StrategyOptions O;
+  O.Kind = StrategyKind::SBL;
+  O.K = 2;
+  SimulatedProgram P = makeProgram(Rng, 30, O);
+  runProgram(Rng, P);
+  SimulatedProgram Other = P;
+  for (unsigned GI = 0; GI < P.Graphs.size(); ++GI) {
+    P.Truth[GI][0] = 5;
+    Other.Truth[GI] = P.Truth[GI];
+    Other.Truth[GI][0] = 6;
+  }
+  ScratchDir Dir;
+  Dir.write("manifest.json", P.M.toJSON());
+  Dir.write(rawName(P, 0), rawProfileOf(P, 0, 1, false, Rng));
+  Dir.write(rawName(P, 1), rawProfileOf(Other, 1, 1, false, Rng));
+  ReportOptions RO;
+  RO.Dir = Dir.path();
+  std::string Text, Errs;
+  raw_string_ostream TS(Text), ES(Errs);
+  ReportResult R = runReport(RO, TS, ES);
+  ASSERT_EQ(R.ExitCode, 0) << Errs;
+  size_t Begin = Text.find("WARNING: nondeterminism: 30 paths");
+  size_t End = Text.find("Hottest paths");
+  ASSERT_NE(Begin, std::string::npos) << Text;
+  StringRef Section = StringRef(Text).slice(Begin, End);
+  EXPECT_EQ(Section.count(": copy 0 5, copy 1 6"), 20u) << Section.str();
+  EXPECT_TRUE(Section.contains("... and 10 more")) << Section.str();
+}
