@@ -170,13 +170,16 @@ void Lowering::indexElements() {
   Out.BlockLines.assign(Cfg->getNumBlockIDs(), {0, 0});
   for (const CFGBlock *B : *Cfg) {
     unsigned Id = B->getBlockID();
-    auto Note = [&](const Stmt *S) {
-      BlocksOfStatement[enclosingStatement(*PM, S)].insert(Id);
+    auto NoteLines = [&](const Stmt *S) {
       unsigned L = Text.line(S->getBeginLoc());
       auto &[First, Last] = Out.BlockLines[Id];
       if (L && (!First || L < First))
         First = L;
       Last = std::max(Last, Text.line(S->getEndLoc()));
+    };
+    auto Note = [&](const Stmt *S) {
+      BlocksOfStatement[enclosingStatement(*PM, S)].insert(Id);
+      NoteLines(S);
     };
     for (const CFGElement &E : *B) {
       std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
@@ -190,9 +193,20 @@ void Lowering::indexElements() {
         Note(S);
       }
     }
+    // A terminator spans its whole statement (an if with its branches): only
+    // its condition, or the jump itself, is code of this block.
     if (const Stmt *T = B->getTerminatorStmt())
-      if (inBody(T))
-        Note(T);
+      if (inBody(T)) {
+        BlocksOfStatement[enclosingStatement(*PM, T)].insert(Id);
+        const Stmt *Cond = branchCondition(T);
+        if (const auto *Sw = dyn_cast<SwitchStmt>(T))
+          Cond = Sw->getCond();
+        if (Cond)
+          NoteLines(Cond);
+        else if (!isLoopStatement(T) && !isa<SwitchStmt>(T) &&
+                 !isa<IfStmt>(T) && !isa<CXXTryStmt>(T))
+          NoteLines(T);
+      }
     if (const Stmt *L = B->getLabel())
       if (inBody(L) && !Out.BlockLines[Id].first)
         Out.BlockLines[Id] = {Text.line(L->getBeginLoc()),

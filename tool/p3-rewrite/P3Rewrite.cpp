@@ -230,15 +230,24 @@ int main(int argc, const char **argv) {
     return 1;
   }
 
-  clang::tooling::ClangTool Tool(Parser->getCompilations(),
-                                 Parser->getSourcePathList());
-  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"},
-      clang::tooling::ArgumentInsertPosition::END));
+  // One file at a time: ClangTool would print a progress line per file.
   ProgramModel Model;
-  if (int Status = Tool.run(newCollectorActionFactory(Model, Opts).get())) {
-    error(Status == 2 ? "some files were skipped; nothing written"
-                      : "some files did not compile; nothing written");
+  std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
+      newCollectorActionFactory(Model, Opts);
+  unsigned Failed = 0;
+  for (const std::string &Source : Parser->getSourcePathList()) {
+    clang::tooling::ClangTool Tool(Parser->getCompilations(), {Source});
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"},
+        clang::tooling::ArgumentInsertPosition::END));
+    if (Tool.run(Factory.get()) != 0) {
+      error(Source + " did not compile");
+      ++Failed;
+    }
+  }
+  if (Failed) {
+    error(formatv("{0} of {1} files did not compile; nothing written", Failed,
+                  Parser->getSourcePathList().size()));
     return 1;
   }
   Model.assignCallSites();

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build/test/unit/p3-graph-tests[1]_tests.cmake")
-  include("/work/main/build/test/unit/p3-graph-tests[1]_tests.cmake")
-else()
-  add_test(p3-graph-tests_NOT_BUILT p3-graph-tests_NOT_BUILT)
-endif()
