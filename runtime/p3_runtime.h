@@ -109,7 +109,7 @@ extern void *p3_sys_calloc(__SIZE_TYPE__, __SIZE_TYPE__) __asm__("calloc");
 extern void p3_sys_free(void *) __asm__("free");
 extern int p3_sys_atexit(void (*)(void)) __asm__("atexit");
 extern int p3_sys_pthread_atfork(void (*)(void), void (*)(void),
-                                 void (*)(void)) __asm__("pthread_atfork");
+                                 void (*)(void)) __asm__("__pthread_atfork");
 #if P3_TS_
 extern int p3_sys_sched_yield(void) __asm__("__sched_yield");
 #endif
@@ -121,8 +121,9 @@ struct p3_slot {
   p3_u64 p3_count; /* 0: empty slot */
 };
 
-/* One instrumented function in one translation unit. Only the first three
- * fields come from the rewriter; the rest is runtime state. */
+/* One instrumented function in one translation unit. P3_FUNCTION and
+ * P3_FUNCTION_HASHED fill the first four fields; the rest is runtime
+ * state. */
 struct p3_function {
   unsigned p3_index;    /* manifest function index */
   p3_u64 p3_num_ids;    /* ids this copy profiles are below this */
@@ -232,7 +233,8 @@ static __inline__ struct p3_slot *p3_find(struct p3_slot *slots, p3_u64 cap,
 static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f) {
   p3_u64 cap = f->p3_cap ? f->p3_cap * 2 : 16, i;
   struct p3_slot *slots, *old;
-  if (cap < f->p3_cap || cap > P3_CAST_(__SIZE_TYPE__, -1) / sizeof(struct p3_slot))
+  if (cap < f->p3_cap ||
+      cap > P3_CAST_(__SIZE_TYPE__, -1) / sizeof(struct p3_slot))
     return P3_NULL;
 #if P3_TS_
   __atomic_store_n(&f->p3_growing, 1, __ATOMIC_RELAXED);
@@ -624,7 +626,8 @@ static P3_UNUSED_ void p3_resolve_dir(struct p3_registry *r) {
   unsigned n = 0, k;
   if (!env)
     env = "";
-  if (env[0] != '/' && p3_sys_getcwd_chk(r->p3_dir, sizeof(r->p3_dir), sizeof(r->p3_dir))) {
+  if (env[0] != '/' &&
+      p3_sys_getcwd_chk(r->p3_dir, sizeof(r->p3_dir), sizeof(r->p3_dir))) {
     while (r->p3_dir[n])
       ++n;
     if (env[0] && r->p3_dir[n - 1] != '/')
@@ -693,6 +696,35 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
 #define P3_COUNT(c) (P3_PROBE_, p3_count(p3_f, p3_r + P3_CAST_(p3_u64, c)))
 #define P3_BACK(c, d) (P3_COUNT(c), P3_RESET(d))
 #define P3_NONE ((void)0)
+
+/* Instead of P3_ENTER in a function with a return that has no place for the
+ * path counter (inside a macro expansion): every return of the function is
+ * then counted when its frame is left, by GNU C's cleanup attribute (the
+ * rewriter only does this for C, where a return is the only way a cleanup
+ * runs; exit, abort and longjmp run none). One probe per return, like the
+ * counter it replaces. tcc ignores the attribute, so it refuses to build. */
+struct p3_exit_guard {
+  struct p3_function *p3_f;
+  p3_u64 *p3_r;
+};
+
+static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
+#ifdef P3_COUNT_PROBES
+  P3_INC_(&g->p3_f->p3_probes);
+#endif
+  p3_count(g->p3_f, *g->p3_r);
+}
+
+#if defined(__TINYC__)
+#define P3_ENTER_GUARDED(table, i)                                             \
+  P3_ENTER(table, i);                                                          \
+  p3_returns_inside_macros_need_the_cleanup_attribute_which_tcc_ignores
+#else
+#define P3_ENTER_GUARDED(table, i)                                             \
+  P3_ENTER(table, i);                                                          \
+  struct p3_exit_guard p3_g __attribute__((cleanup(p3_exit_guard_fire)))      \
+      P3_UNUSED_ = {p3_f, &p3_r}
+#endif
 
 /* A condition that runs T when true and F when false; yields int 1 or 0. */
 #define P3_IF(cond, t, f) ((cond) ? ((void)(t), 1) : ((void)(f), 0))
