@@ -170,6 +170,8 @@ struct p3_registry {
   char p3_dir[4096];
 };
 
+/* (Declared first for -Wmissing-variable-declarations.) */
+extern struct p3_registry p3_registry;
 __attribute((__weak__, __visibility__("hidden"))) struct p3_registry
     p3_registry;
 #if P3_TS_
@@ -177,6 +179,7 @@ __attribute((__weak__, __visibility__("hidden"))) struct p3_registry
  * a grow in progress then knows whether it may wait for it (another thread
  * grows) or must not (the program's own calloc is instrumented and counts
  * into the table being grown). */
+extern __thread int p3_in_grow;
 __attribute((__weak__, __visibility__("hidden"))) __thread int p3_in_grow;
 #endif
 
