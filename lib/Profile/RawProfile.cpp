@@ -84,8 +84,9 @@ Error Parser::header(ArrayRef<StringRef> Fields, RawSection &S) const {
     return error("unsupported raw profile version '" + Fields[1] +
                  "' (this reader knows version 1)");
   StringRef Hash = Fields[2];
-  if (Hash.size() != 16 ||
-      !all_of(Hash, [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); }))
+  if (Hash.size() != 16 || !all_of(Hash, [](char C) {
+        return isDigit(C) || (C >= 'a' && C <= 'f');
+      }))
     return error("manifest hash '" + Hash +
                  "' is not 16 lowercase hexadecimal digits");
   S.ManifestHash = Hash.str();
@@ -241,9 +242,9 @@ Expected<RawProfile> readRawProfile(StringRef Path) {
       MemoryBuffer::getFile(Path, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read raw profile '" +
-                                                 Path + "': " +
-                                                 Buf.getError().message());
+    return createStringError(Buf.getError(),
+                             "cannot read raw profile '" + Path +
+                                 "': " + Buf.getError().message());
   return parseRawProfile((*Buf)->getBuffer(), Path);
 }
 
@@ -251,8 +252,7 @@ std::string printRawProfile(const RawProfile &P) {
   std::string Out;
   raw_string_ostream OS(Out);
   for (const RawSection &S : P.Sections) {
-    OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid
-       << '\n';
+    OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid << '\n';
     for (const RawRecord &R : S.Records)
       OS << R.Function << ' ' << R.Id << ' ' << R.Count << '\n';
     for (const RawLost &L : S.Lost)

@@ -44,9 +44,9 @@ void expectError(const std::string &Text, unsigned Line,
   ASSERT_FALSE(static_cast<bool>(P)) << "accepted:\n" << Text;
   std::string Msg = toString(P.takeError());
   std::string Where = "bad.raw:" + std::to_string(Line) + ": ";
-  EXPECT_EQ(Msg.rfind(Where, 0), 0u) << Msg << "\nexpected it to start with "
-                                     << Where << "\nin:\n"
-                                     << Text;
+  EXPECT_EQ(Msg.rfind(Where, 0), 0u)
+      << Msg << "\nexpected it to start with " << Where << "\nin:\n"
+      << Text;
   EXPECT_NE(Msg.find(Substr), std::string::npos)
       << Msg << "\nexpected it to contain: " << Substr << "\nin:\n"
       << Text;
