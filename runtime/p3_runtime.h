@@ -725,8 +725,8 @@ static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
 #else
 #define P3_ENTER_GUARDED(table, i)                                             \
   P3_ENTER(table, i);                                                          \
-  struct p3_exit_guard p3_g __attribute__((cleanup(p3_exit_guard_fire)))      \
-      P3_UNUSED_ = {p3_f, &p3_r}
+  struct p3_exit_guard p3_g                                                    \
+      __attribute((__cleanup__(p3_exit_guard_fire))) P3_UNUSED_ = {p3_f, &p3_r}
 #endif
 
 /* A condition that runs T when true and F when false; yields int 1 or 0. */

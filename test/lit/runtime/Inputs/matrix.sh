@@ -7,6 +7,7 @@
 # the configuration's name. Stops at the first failure, naming the
 # configuration. SET is one of:
 #   c      gcc and clang-19 as gnu89, c99, c11 and c17; tcc
+#   gnuc   the same without tcc (GNU C features tcc lacks)
 #   cxx    the sources as C++: g++ and clang++-19 as c++11, 14, 17 and 20
 #   all    c and cxx
 #   ts     thread-safe builds (gcc and clang only): a C and a C++ standard
@@ -59,6 +60,7 @@ ts_configs=(
 )
 case $set_name in
   c) configs=("${c_configs[@]}") ;;
+  gnuc) configs=("${c_configs[@]:0:8}") ;;
   cxx) configs=("${cxx_configs[@]}") ;;
   all) configs=("${c_configs[@]}" "${cxx_configs[@]}") ;;
   ts) configs=("${ts_configs[@]}") ;;
