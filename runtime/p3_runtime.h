@@ -671,13 +671,28 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
 
 /*===-- The macros the rewriter emits -------------------------------------===*/
 
+/* Every action is a function call. Two actions can sit in operands that C
+ * leaves unsequenced ("(a ? 1 : 2) | (b ? 4 : 8)"); as calls they are
+ * indeterminately sequenced instead, which is defined behaviour, and adds
+ * commute. (The rewriter never puts a count or a reset where its order
+ * against another action could vary.) They inline away at -O1 and above. */
 #ifdef P3_COUNT_PROBES
-#define P3_PROBE_ P3_INC_(&p3_f->p3_probes)
+static __inline__ P3_UNUSED_ void p3_probe_(struct p3_function *f) {
+  P3_INC_(&f->p3_probes);
+}
+#define P3_PROBE_ p3_probe_(p3_f)
 #define P3_UNIT_PROBES_ 1
 #else
 #define P3_PROBE_ ((void)0)
 #define P3_UNIT_PROBES_ 0
 #endif
+
+static __inline__ P3_UNUSED_ void p3_add_(p3_u64 *r, p3_u64 c) { *r += c; }
+static __inline__ P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
+static __inline__ P3_UNUSED_ void p3_count_(struct p3_function *f,
+                                            const p3_u64 *r, p3_u64 c) {
+  p3_count(f, *r + c);
+}
 
 /* Registers TABLE (an array of P3_FUNCTION entries) at start-up. Expands to
  * complete definitions: no semicolon follows it. */
@@ -694,9 +709,9 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
   p3_u64 p3_r P3_UNUSED_ = (P3_PROBE_, P3_CAST_(p3_u64, 0))
 
 /* Actions: void expressions, one probe each (P3_NONE none, P3_BACK two). */
-#define P3_ADD(c) (P3_PROBE_, (void)(p3_r += P3_CAST_(p3_u64, c)))
-#define P3_RESET(c) (P3_PROBE_, (void)(p3_r = P3_CAST_(p3_u64, c)))
-#define P3_COUNT(c) (P3_PROBE_, p3_count(p3_f, p3_r + P3_CAST_(p3_u64, c)))
+#define P3_ADD(c) (P3_PROBE_, p3_add_(&p3_r, P3_CAST_(p3_u64, c)))
+#define P3_RESET(c) (P3_PROBE_, p3_set_(&p3_r, P3_CAST_(p3_u64, c)))
+#define P3_COUNT(c) (P3_PROBE_, p3_count_(p3_f, &p3_r, P3_CAST_(p3_u64, c)))
 #define P3_BACK(c, d) (P3_COUNT(c), P3_RESET(d))
 #define P3_NONE ((void)0)
 
