@@ -185,6 +185,10 @@ __attribute((__weak__, __visibility__("hidden"))) __thread int p3_in_grow;
 
 /*===-- Counting ----------------------------------------------------------===*/
 
+/* The helpers below are static, never "inline": a program built with
+ * -Winline (bzip2) would be warned each time the compiler declines to
+ * inline; at -O1 and above gcc and clang inline them anyway. */
+
 #if P3_TS_
 #define P3_INC_(p) ((void)__atomic_fetch_add((p), 1, __ATOMIC_RELAXED))
 #define P3_LOAD_(p) __atomic_load_n((p), __ATOMIC_RELAXED)
@@ -193,7 +197,7 @@ __attribute((__weak__, __visibility__("hidden"))) __thread int p3_in_grow;
 #define P3_LOAD_(p) (*(p))
 #endif
 
-static __inline__ void p3_lock(int *l) {
+static P3_UNUSED_ void p3_lock(int *l) {
 #if P3_TS_
   unsigned spins = 0;
   while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
@@ -205,7 +209,7 @@ static __inline__ void p3_lock(int *l) {
 #endif
 }
 
-static __inline__ void p3_unlock(int *l) {
+static P3_UNUSED_ void p3_unlock(int *l) {
 #if P3_TS_
   __atomic_store_n(l, 0, __ATOMIC_RELEASE);
 #else
@@ -213,7 +217,7 @@ static __inline__ void p3_unlock(int *l) {
 #endif
 }
 
-static __inline__ p3_u64 p3_mix(p3_u64 x) {
+static P3_UNUSED_ p3_u64 p3_mix(p3_u64 x) {
   x ^= x >> 30;
   x *= 0xbf58476d1ce4e5b9ULL;
   x ^= x >> 27;
@@ -222,7 +226,7 @@ static __inline__ p3_u64 p3_mix(p3_u64 x) {
 }
 
 /* The slot holding Id, or the empty slot where it would go. Needs a table. */
-static __inline__ struct p3_slot *p3_find(struct p3_slot *slots, p3_u64 cap,
+static P3_UNUSED_ struct p3_slot *p3_find(struct p3_slot *slots, p3_u64 cap,
                                           p3_u64 id) {
   p3_u64 i = p3_mix(id) & (cap - 1);
   while (slots[i].p3_count != 0 && slots[i].p3_id != id)
@@ -327,7 +331,7 @@ static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
     p3_sys_free(old);
 }
 
-static __inline__ void p3_count(struct p3_function *f, p3_u64 id) {
+static P3_UNUSED_ void p3_count(struct p3_function *f, p3_u64 id) {
   if (id < f->p3_array_len)
     P3_INC_(&f->p3_counts[id]);
   else
@@ -677,7 +681,7 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
  * commute. (The rewriter never puts a count or a reset where its order
  * against another action could vary.) They inline away at -O1 and above. */
 #ifdef P3_COUNT_PROBES
-static __inline__ P3_UNUSED_ void p3_probe_(struct p3_function *f) {
+static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
   P3_INC_(&f->p3_probes);
 }
 #define P3_PROBE_ p3_probe_(p3_f)
@@ -687,9 +691,9 @@ static __inline__ P3_UNUSED_ void p3_probe_(struct p3_function *f) {
 #define P3_UNIT_PROBES_ 0
 #endif
 
-static __inline__ P3_UNUSED_ void p3_add_(p3_u64 *r, p3_u64 c) { *r += c; }
-static __inline__ P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
-static __inline__ P3_UNUSED_ void p3_count_(struct p3_function *f,
+static P3_UNUSED_ void p3_add_(p3_u64 *r, p3_u64 c) { *r += c; }
+static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
+static P3_UNUSED_ void p3_count_(struct p3_function *f,
                                             const p3_u64 *r, p3_u64 c) {
   p3_count(f, *r + c);
 }
@@ -742,6 +746,18 @@ static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
   P3_ENTER(table, i);                                                          \
   struct p3_exit_guard p3_g                                                    \
       __attribute((__cleanup__(p3_exit_guard_fire))) P3_UNUSED_ = {p3_f, &p3_r}
+#endif
+
+/* Written after probes the rewriter puts between two case labels
+ * ("case 1: P3_ADD(3); P3_FALLTHROUGH; case 2:"), so that -Wimplicit-fallthrough
+ * sees the fall-through the original code had. */
+#if defined(__has_attribute)
+#if __has_attribute(__fallthrough__)
+#define P3_FALLTHROUGH __attribute((__fallthrough__))
+#endif
+#endif
+#ifndef P3_FALLTHROUGH
+#define P3_FALLTHROUGH ((void)0)
 #endif
 
 /* A condition that runs T when true and F when false; yields int 1 or 0. */

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -73,11 +74,16 @@ private:
   void addLabelSite(const CFGBlock &B, BlockSites &S);
   void addStatementSites(const CFGBlock &B, BlockSites &S);
   std::vector<const Stmt *> alignedStatements(const Stmt *S, bool First) const;
+  bool isOnceOnlyDo(const DoStmt *Do) const;
   std::optional<unsigned> firstInsertable(SiteKind Kind,
                                           const std::vector<const Stmt *> &Chain);
   void addArmSite(const CFGBlock &B, BlockSites &S);
   std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
+  bool isSequenced(const Expr *E) const;
   void addForIncSite(const CFGBlock &B, BlockSites &S);
+  void addJumpSite(const CFGBlock &B, BlockSites &S);
+  void addStatementEndSites();
+  bool isEmptyBlock(unsigned B) const;
 
   bool startsIn(const Stmt *S, unsigned B) const;
   bool exprStartsIn(const Stmt *E, unsigned B) const;
@@ -310,7 +316,10 @@ std::optional<unsigned> Lowering::statementSite(SiteKind Kind,
   if (!R || R->File != File || R->Begin < Out.BodyBegin ||
       R->End > Out.BodyEnd)
     return std::nullopt;
-  return addSite(Kind, *R, Pos == StmtPosition::NeedsBraces, false);
+  unsigned Id = addSite(Kind, *R, Pos == StmtPosition::NeedsBraces, false);
+  if (Kind == SiteKind::BeforeStatement && isa<SwitchCase>(S))
+    Out.Sites[Id].BeforeCaseLabel = true;
+  return Id;
 }
 
 std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
@@ -319,7 +328,31 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
   if (!R || R->File != File || R->Begin < Out.BodyBegin ||
       R->End > Out.BodyEnd || R->Begin == R->End)
     return std::nullopt;
-  return addSite(Kind, *R, false, Text.hasTopLevelComma(*R));
+  unsigned Id = addSite(Kind, *R, false, Text.hasTopLevelComma(*R));
+  Out.Sites[Id].Sequenced = Kind == SiteKind::ReturnValue || isSequenced(E);
+  return Id;
+}
+
+/// Whether E's evaluation is ordered against every other part of its full
+/// expression: on the way up, every operator with several operands orders
+/// them (&&, ||, ?:, the comma operator).
+bool Lowering::isSequenced(const Expr *E) const {
+  for (const Stmt *P = PM->getParent(E); P; P = PM->getParent(P)) {
+    if (!isa<Expr>(P))
+      return true; // a statement: E is (part of) a full expression
+    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (!B->isLogicalOp() && !B->isCommaOp())
+        return false;
+      continue;
+    }
+    if (isa<AbstractConditionalOperator>(P) || isa<ParenExpr>(P) ||
+        isa<CastExpr>(P) || isa<FullExpr>(P) || isa<UnaryOperator>(P))
+      continue;
+    if (isa<StmtExpr>(P))
+      return true;
+    return false; // a call, a subscript, an initialiser list...
+  }
+  return true;
 }
 
 /// A labelled block: code after the label runs on every entry (jumps to the
@@ -356,14 +389,66 @@ void Lowering::addLabelSite(const CFGBlock &B, BlockSites &S) {
 std::vector<const Stmt *> Lowering::alignedStatements(const Stmt *S,
                                                       bool First) const {
   std::vector<const Stmt *> Chain{S};
-  while (const auto *P = dyn_cast_or_null<CompoundStmt>(PM->getParent(S))) {
-    if (P == Body || P->body_empty() ||
-        (First ? P->body_front() : P->body_back()) != S)
+  while (const Stmt *P = PM->getParent(S)) {
+    if (const auto *C = dyn_cast<CompoundStmt>(P)) {
+      if (C == Body || C->body_empty() ||
+          (First ? C->body_front() : C->body_back()) != S)
+        break;
+    } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
+      // "do { ... } while (0)", the statement-like macro idiom: its body runs
+      // once, so its start and end are the statement's.
+      if (Do->getBody() != S || !isOnceOnlyDo(Do))
+        break;
+    } else {
       break;
+    }
     Chain.push_back(P);
     S = P;
   }
   return Chain;
+}
+
+namespace {
+
+/// Whether a break or continue inside Body leaves the loop whose body it is.
+class LoopExitFinder : public RecursiveASTVisitor<LoopExitFinder> {
+public:
+  bool Found = false;
+  bool TraverseWhileStmt(WhileStmt *) { return true; }
+  bool TraverseForStmt(ForStmt *) { return true; }
+  bool TraverseDoStmt(DoStmt *) { return true; }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    // A break inside a switch leaves the switch; a continue still leaves us.
+    bool Saved = InSwitch;
+    InSwitch = true;
+    RecursiveASTVisitor::TraverseStmt(S->getBody());
+    InSwitch = Saved;
+    return true;
+  }
+  bool VisitBreakStmt(BreakStmt *) {
+    Found |= !InSwitch;
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *) {
+    Found = true;
+    return true;
+  }
+
+private:
+  bool InSwitch = false;
+};
+
+} // namespace
+
+bool Lowering::isOnceOnlyDo(const DoStmt *Do) const {
+  bool Value;
+  if (!Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) || Value)
+    return false;
+  LoopExitFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Do->getBody()));
+  return !Finder.Found;
 }
 
 /// The innermost statement of the chain where text can be inserted.
@@ -483,6 +568,133 @@ void Lowering::addForIncSite(const CFGBlock &B, BlockSites &S) {
     S.OncePerPass.push_back(*Site);
 }
 
+namespace {
+
+/// Braced statements, ifs and "do { } while (0)": statements whose end is
+/// reached by control flow inside them, not by their last element.
+class StatementFinder : public RecursiveASTVisitor<StatementFinder> {
+public:
+  std::vector<const Stmt *> Found;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCompoundStmt(CompoundStmt *S) { return add(S); }
+  bool VisitIfStmt(IfStmt *S) { return add(S); }
+  bool VisitDoStmt(DoStmt *S) { return add(S); }
+
+private:
+  bool add(Stmt *S) {
+    Found.push_back(S);
+    return true;
+  }
+};
+
+} // namespace
+
+/// Code after such a statement runs exactly when control leaves it normally.
+/// When one edge is the only normal way out (every other way out is a jump,
+/// a return or a noreturn call), that code is a site for the edge: the way to
+/// place a probe after a macro that ends in "if (...) return ...;".
+void Lowering::addStatementEndSites() {
+  const CFG &G = Out.Graph;
+  // Blocks holding code of each statement, at any depth.
+  llvm::DenseMap<const Stmt *, std::set<unsigned>> Within;
+  for (unsigned B = 0; B < Elements.size(); ++B) {
+    if (!Reachable[B] || !ById[B])
+      continue;
+    std::vector<const Stmt *> Code = Elements[B];
+    if (const Stmt *T = ById[B]->getTerminatorStmt())
+      Code.push_back(T);
+    for (const Stmt *S : Code)
+      for (const Stmt *Up = S; Up && Up != Body; Up = PM->getParent(Up))
+        Within[Up].insert(B);
+  }
+  StatementFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  // Innermost first: reverse of the pre-order the visitor produced.
+  for (auto It = Finder.Found.rbegin(); It != Finder.Found.rend(); ++It) {
+    const Stmt *S = *It;
+    if (S == Body)
+      continue;
+    if (const auto *Do = dyn_cast<DoStmt>(S); Do && !isOnceOnlyDo(Do))
+      continue;
+    auto Inside = Within.find(S);
+    if (Inside == Within.end())
+      continue;
+    // Ways out of S, looking through blocks without code (joins, loop
+    // continuations): each ends with the edge that reaches code outside S.
+    // Code after S runs on the normal ways out (not on jumps, returns or
+    // noreturn calls); it is a site if they all end with the same edge and
+    // no jump does.
+    std::optional<CFGEdge> Normal;
+    bool Unique = true;
+    std::set<std::pair<unsigned, unsigned>> JumpEnds;
+    for (unsigned X : Inside->second) {
+      const CFGBlock *XB = ById[X];
+      const Stmt *T = XB->getTerminatorStmt();
+      bool Jumps = T && (isa<GotoStmt>(T) || isa<BreakStmt>(T) ||
+                         isa<ContinueStmt>(T) || isa<IndirectGotoStmt>(T));
+      bool Exits = Out.Blocks[X].EndsInNoReturn ||
+                   (!Elements[X].empty() && isa<ReturnStmt>(Elements[X].back()));
+      if (Exits)
+        continue;
+      for (unsigned I = 0; I < G.Succs[X].size(); ++I) {
+        // An empty block belongs to S's way out only if S alone leads
+        // there: a join that code outside S also reaches ends the chain.
+        CFGEdge Last{X, I};
+        unsigned Y = G.Succs[X][I];
+        std::set<unsigned> Chain;
+        auto OnlyFromS = [&](unsigned Empty) {
+          for (unsigned P : Preds[Empty])
+            if (!Inside->second.count(P) && !Chain.count(P))
+              return false;
+          return true;
+        };
+        while (isEmptyBlock(Y) && OnlyFromS(Y) && Chain.insert(Y).second) {
+          Last = {Y, 0};
+          Y = G.Succs[Y][0];
+        }
+        if (Inside->second.count(Y))
+          continue;
+        if (Jumps) {
+          JumpEnds.insert({Last.Block, Last.Index});
+          continue;
+        }
+        if (Normal && !(*Normal == Last))
+          Unique = false;
+        Normal = Last;
+      }
+    }
+    if (!Normal || !Unique || JumpEnds.count({Normal->Block, Normal->Index}))
+      continue;
+    BlockSites &XS = Out.Blocks[Normal->Block];
+    if (XS.EdgeSites.empty())
+      XS.EdgeSites.assign(G.Succs[Normal->Block].size(), NoSite);
+    if (XS.EdgeSites[Normal->Index] != NoSite)
+      continue; // an inner statement already gave one
+    if (std::optional<unsigned> Site =
+            statementSite(SiteKind::AfterStatement, S))
+      XS.EdgeSites[Normal->Index] = *Site;
+  }
+}
+
+/// A block with no code of its own (a join, a loop continuation) that only
+/// passes control on.
+bool Lowering::isEmptyBlock(unsigned B) const {
+  return B < ById.size() && ById[B] && Elements[B].empty() &&
+         !ById[B]->getTerminatorStmt() && !ById[B]->getLabel() &&
+         Out.Graph.Succs[B].size() == 1;
+}
+
+/// Code just before break, continue or goto runs when the jump is taken.
+void Lowering::addJumpSite(const CFGBlock &B, BlockSites &S) {
+  const Stmt *T = B.getTerminatorStmt();
+  if (!T || !inBody(T) ||
+      !(isa<BreakStmt>(T) || isa<ContinueStmt>(T) || isa<GotoStmt>(T)))
+    return;
+  if (std::optional<unsigned> Site =
+          statementSite(SiteKind::BeforeStatement, T))
+    S.OncePerPass.push_back(*Site);
+}
+
 void Lowering::findBranch(const CFGBlock &B) {
   unsigned Id = B.getBlockID();
   BlockSites &S = Out.Blocks[Id];
@@ -552,6 +764,7 @@ void Lowering::findSites(const CFGBlock &B) {
   addArmSite(B, S);
   addStatementSites(B, S);
   addForIncSite(B, S);
+  addJumpSite(B, S);
   findBranch(B);
 }
 
@@ -570,6 +783,7 @@ void Lowering::run() {
   }
   Out.BodyBegin = Interior->Begin;
   Out.BodyEnd = Interior->End;
+  Out.AllowExitGuard = !Ctx.getLangOpts().CPlusPlus;
   if (!buildCFG())
     return;
   lowerEdges();
@@ -587,6 +801,7 @@ void Lowering::run() {
   for (const CFGBlock *B : *Cfg)
     if (Reachable[B->getBlockID()])
       findSites(*B);
+  addStatementEndSites();
   for (unsigned H : Out.Graph.ExtraStarts)
     if (Out.Blocks[H].HandlerStart == NoSite) {
       skip(llvm::formatv("no place to start paths in the catch handler on "

@@ -23,13 +23,15 @@ namespace {
 bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
   auto SameSites = [](const Site &X, const Site &Y) {
     return X.Kind == Y.Kind && X.Begin == Y.Begin && X.End == Y.End &&
-           X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens;
+           X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens &&
+           X.BeforeCaseLabel == Y.BeforeCaseLabel && X.Sequenced == Y.Sequenced &&
+           X.ValueType == Y.ValueType;
   };
   auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
            X.OutcomeIsTrue == Y.OutcomeIsTrue &&
            X.EndsInNoReturn == Y.EndsInNoReturn &&
-           X.HandlerStart == Y.HandlerStart;
+           X.HandlerStart == Y.HandlerStart && X.EdgeSites == Y.EdgeSites;
   };
   if (A.Skip.has_value() != B.Skip.has_value())
     return false;

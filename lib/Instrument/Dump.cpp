@@ -37,6 +37,8 @@ static const char *anchorName(AnchorKind K) {
     return "entry-slot";
   case AnchorKind::Pushed:
     return "pushed";
+  case AnchorKind::Guard:
+    return "guard";
   }
   return "?";
 }
@@ -79,6 +81,11 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
   }
   if (!A) {
     OS << "  anchoring failed: " << toString(A.takeError()) << "\n";
+    std::vector<std::vector<EdgeAnchor>> First = firstAnchors(F);
+    for (unsigned B = 0; B < G.numBlocks(); ++B)
+      for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+        OS << formatv("  edge B{0}->B{1}: {2} (before repairs)\n", B,
+                      G.Succs[B][I], anchorName(First[B][I].Kind));
     return;
   }
   for (unsigned B = 0; B < A->Lowered.numBlocks(); ++B)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -24,6 +25,10 @@ public:
       : F(F), G(F.Graph), Blocks(F.Blocks), MaxPaths(MaxPaths) {}
 
   Expected<AnchoredFunction> run();
+  std::vector<std::vector<EdgeAnchor>> anchorsOnly() {
+    computeAnchors();
+    return Anchors;
+  }
 
 private:
   enum class State : uint8_t { Unknown, InProgress, Done };
@@ -51,6 +56,7 @@ private:
   std::vector<std::vector<EdgeAnchor>> Anchors;
   std::vector<std::vector<State>> Status;
   std::vector<unsigned> Region; // contracted set of each block
+  bool Guarded = false;
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
 };
@@ -113,8 +119,12 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   unsigned T = G.Succs[B][I];
   if (B == G.Entry)
     return {};
+  if (Guarded && T == G.Exit && !S.EndsInNoReturn)
+    return {AnchorKind::Guard, NoSite, false};
   if (S.Branch != NoSite && G.Succs[B].size() == 2)
     return {AnchorKind::Branch, S.Branch, bool(S.OutcomeIsTrue[I])};
+  if (I < S.EdgeSites.size() && S.EdgeSites[I] != NoSite)
+    return {AnchorKind::ExitSlot, S.EdgeSites[I], false};
   bool Single = G.Succs[B].size() == 1;
   if (Single && !S.OncePerPass.empty())
     return {AnchorKind::ExitSlot, S.OncePerPass.back(), false};
@@ -145,6 +155,8 @@ void AnchorPlanner::dropEdge(unsigned B, unsigned I) {
   BlockSites &S = Blocks[B];
   if (!S.OutcomeIsTrue.empty())
     S.OutcomeIsTrue.erase(S.OutcomeIsTrue.begin() + I);
+  if (!S.EdgeSites.empty())
+    S.EdgeSites.erase(S.EdgeSites.begin() + I);
   if (G.Succs[B].size() != 2)
     S.Branch = NoSite; // a one-way block has nothing to wrap
 }
@@ -160,6 +172,16 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
     for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
       if (G.Succs[B][I] != G.Exit || Anchors[B][I].Kind != AnchorKind::None)
         continue;
+      if (!Blocks[B].EndsInNoReturn && F.AllowExitGuard && !Guarded) {
+        Guarded = true;
+        Notes.push_back(formatv("the return on line {0} has no place for the "
+                                "path counter (inside a macro expansion): "
+                                "every return is counted when the function "
+                                "returns, by a cleanup (gcc or clang), and "
+                                "the function is not split between copies",
+                                lineOf(B)));
+        return true;
+      }
       if (!Blocks[B].EndsInNoReturn || InEdges[B].empty() || isHandler(B)) {
         Err = failure(formatv("no place for the path counter at the exit on "
                               "line {0} (inside a macro expansion?)",
@@ -338,41 +360,94 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     for (unsigned I = 0; I < A.GraphEdge[B].size(); ++I)
       if (A.GraphEdge[B][I].Block != NoVertex)
         Behind[{A.GraphEdge[B][I].Block, A.GraphEdge[B][I].Index}] = {B, I};
-  auto Unanchored = [&](CFGEdge E) {
+  auto KindOf = [&](CFGEdge E) {
     CFGEdge L = Behind.at({E.Block, E.Index});
-    return Anchors[L.Block][L.Index].Kind == AnchorKind::None;
+    return Anchors[L.Block][L.Index].Kind;
   };
-  for (const SplitEdge &S : D->splitEdges())
-    if (Unanchored(S.Origin))
-      return failure(formatv(S.IsCut ? "too many paths, and no place to cut "
-                                       "near line {0}"
-                                     : "no place for the probe of the back "
-                                       "edge on line {0} (inside a macro "
-                                       "expansion?)",
-                             A.GraphLines[S.Origin.Block].first));
+  auto Unanchored = [&](CFGEdge E) { return KindOf(E) == AnchorKind::None; };
+  auto GuardCounted = [&](CFGEdge E) { return KindOf(E) == AnchorKind::Guard; };
+  for (const SplitEdge &S : D->splitEdges()) {
+    if (!Unanchored(S.Origin))
+      continue;
+    unsigned Tail = S.Origin.Block, Head = D->block(S.Head);
+    return failure(formatv(
+        S.IsCut ? "too many paths, and no place to cut near line {0} (B{2})"
+                : "no place for the probe of the back edge from line {0} to "
+                  "line {1} (B{2}->B{3}; inside a macro expansion?)",
+        A.GraphLines[Tail].second, A.GraphLines[Head].first, Tail, Head));
+  }
 
-  Expected<FunctionGraph> FG =
-      FunctionGraph::fromDAG(std::move(*D), F.CallSites);
+  // A count or reset runs at its edge's site, or at the sites of the edges
+  // it is pushed onto: each must be ordered against the other probes of its
+  // expression.
+  auto Sequenced = [&](CFGEdge Lowered) {
+    std::vector<CFGEdge> Work{Lowered};
+    std::set<std::pair<unsigned, unsigned>> Seen;
+    while (!Work.empty()) {
+      CFGEdge E = Work.back();
+      Work.pop_back();
+      if (!Seen.insert({E.Block, E.Index}).second)
+        continue;
+      const EdgeAnchor &Anchor = Anchors[E.Block][E.Index];
+      if (Anchor.Kind == AnchorKind::Pushed) {
+        for (CFGEdge In : InEdges[E.Block])
+          Work.push_back(In);
+        if (isHandler(E.Block) &&
+            !F.Sites[Blocks[E.Block].HandlerStart].Sequenced)
+          return false;
+        continue;
+      }
+      if (Anchor.Site != NoSite && !F.Sites[Anchor.Site].Sequenced)
+        return false;
+    }
+    return true;
+  };
+  for (unsigned B = 0; B < G.numBlocks(); ++B) {
+    if (!Reachable[B])
+      continue;
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
+      CFGEdge E = A.GraphEdge[B][I];
+      bool OrderMatters = E.Block != NoVertex &&
+                          (D->edgeOf(E) == NoEdge || // split: count, reset
+                           D->isExitEdge(D->edgeOf(E)));
+      if (OrderMatters && !Sequenced({B, I}))
+        return failure(formatv("a path ends inside an expression whose "
+                               "operands C does not order (line {0}): its "
+                               "count could run before other probes",
+                               lineOf(B)));
+    }
+  }
+
+  Expected<FunctionGraph> FG = FunctionGraph::fromDAG(
+      std::move(*D), Guarded ? UnknownCallSites : F.CallSites);
   if (!FG)
     return FG.takeError();
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
-    FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real && Unanchored(Edge.Origin);
+    FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&
+                        (Unanchored(Edge.Origin) || GuardCounted(Edge.Origin));
   }
   if (Expected<std::vector<bool>> Tree =
           chooseSpanningTree(FG->DAG, FG->Weight, FG->NeverProbe);
       !Tree)
-    return failure("internal error: unanchored edges still form a cycle: " +
-                   toString(Tree.takeError()));
+    return failure(
+        Guarded ? "returns inside macro expansions cannot be told apart"
+                : "internal error: unanchored edges still form a cycle: " +
+                      toString(Tree.takeError()));
   A.Lowered = std::move(G);
   A.Blocks = std::move(Blocks);
   A.Anchors = std::move(Anchors);
   A.Graphs = std::move(*FG);
   A.Notes = std::move(Notes);
+  A.Guarded = Guarded;
   return std::move(A);
 }
 
 } // namespace
+
+std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F) {
+  return AnchorPlanner(F, UINT64_MAX).anchorsOnly();
+}
 
 Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
                                        uint64_t MaxPaths) {

@@ -3,6 +3,8 @@
 // A probe on a CFG edge must run exactly when control takes that edge. Each
 // edge B->T gets one anchor, tried in this order:
 //  1. Branch: B's condition can be wrapped; the probe runs in the outcome.
+//     Or the frontend found a site for this very edge (BlockSites::EdgeSites,
+//     the end of a braced statement the edge is the only normal way out of).
 //  2. Exit slot: B has one successor and a once-per-pass site; its last one.
 //  3. Entry slot: T has exactly one in-edge and a once-per-pass site; its
 //     first one.
@@ -11,8 +13,13 @@
 //  5. None: the edge cannot carry a probe; chord placement keeps it in the
 //     spanning tree.
 // Edges into EXIT (they carry the path counter) and back edges (counter and
-// register reset) must be anchored. Real code needs two repairs, both
+// register reset) must be anchored. Real code needs three repairs, all
 // recorded as notes for users:
+//  - a return whose path counter has no place (inside a macro, such as
+//    "#define CHECK(x) if (!(x)) return -1"): in C, every return of the
+//    function is then counted by a cleanup that runs when the frame is left
+//    (P3_ENTER_GUARDED, GNU C's cleanup attribute), with increment 0; such a
+//    function is never split between copies;
 //  - a noreturn call (abort, exit, a throw) whose path counter has no place
 //    (inside a macro, such as assert's __assert_fail): the unanchored edges
 //    into its block are dropped, and the paths it ends are not profiled;
@@ -37,7 +44,16 @@
 
 namespace p3 {
 
-enum class AnchorKind : uint8_t { None, Branch, ExitSlot, EntrySlot, Pushed };
+enum class AnchorKind : uint8_t {
+  None,
+  Branch,
+  ExitSlot,
+  EntrySlot,
+  Pushed,
+  /// A return of a guarded function: counted by the frame's cleanup when the
+  /// function returns, with increment 0 (the edge stays in the tree).
+  Guard,
+};
 
 struct EdgeAnchor {
   AnchorKind Kind = AnchorKind::None;
@@ -64,12 +80,19 @@ struct AnchoredFunction {
   std::vector<std::pair<unsigned, unsigned>> GraphLines;
   /// What was repaired, for users.
   std::vector<std::string> Notes;
+  /// Returns are counted by a cleanup (P3_ENTER_GUARDED): some return has
+  /// no place for the path counter.
+  bool Guarded = false;
 
   /// Whether a block of Lowered is on some path.
   bool hasBlock(unsigned B) const {
     return Graphs.DAG.vertexOfBlock(Representative[B]) != NoVertex;
   }
 };
+
+/// The anchors of the edges of \p F before any repair ([block][index]); for
+/// dumps.
+std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F);
 
 /// Anchors every edge of \p F, repairing as described above. Fails with a
 /// user-facing reason when the function cannot be instrumented safely.

@@ -63,7 +63,8 @@ public:
     std::string Open = S.NeedsParens ? "(" : "", Close = S.NeedsParens ? ")" : "";
     switch (S.Kind) {
     case SiteKind::BeforeStatement:
-      add(S.Begin, Insertion::Open, Width, 1, asStatements(Actions));
+      add(S.Begin, Insertion::Open, Width, 1,
+          asStatements(Actions) + (S.BeforeCaseLabel ? "P3_FALLTHROUGH; " : ""));
       break;
     case SiteKind::AfterStatement: {
       std::string Text = asStatements(Actions);
@@ -154,8 +155,9 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
   for (const FileInstrumentation::Function &F : Plan.Functions) {
     const LoweredFunction &L = *F.Lowered;
     Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
-              formatv(" P3_ENTER(p3_functions_{0}, {1});", Plan.FileIndex,
-                      F.TableSlot));
+              formatv(" {0}(p3_functions_{1}, {2});",
+                      F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
+                      Plan.FileIndex, F.TableSlot));
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);

@@ -38,6 +38,7 @@ struct FileInstrumentation {
     const LoweredFunction *Lowered = nullptr;
     const FunctionCode *Code = nullptr;
     unsigned TableSlot = 0;
+    bool Guarded = false; ///< P3_ENTER_GUARDED: returns counted by a cleanup.
   };
   std::vector<Function> Functions; ///< Instrumented in this copy.
 };

@@ -41,6 +41,8 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
   CFGEdge Edge = A.GraphEdge[B][Index];
   if (Edge.Block == NoVertex)
     return {}; // inside a contracted set: adds nothing
+  if (A.Anchors[B][Index].Kind == AnchorKind::Guard)
+    return {}; // counted by the frame's cleanup
   if (unsigned E = D.edgeOf(Edge); E != NoEdge) {
     if (D.isExitEdge(E))
       return I.counts(E) ? std::vector<std::string>{formatv(
@@ -110,6 +112,7 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
         break;
       case AnchorKind::None:
       case AnchorKind::Pushed:
+      case AnchorKind::Guard:
         return createStringError(
             inconvertibleErrorCode(),
             formatv("internal error: edge {0}->{1} needs a probe but has no "

@@ -143,7 +143,7 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
           return Code.takeError();
         Codes.push_back(std::move(*Code));
         FI.Functions.push_back({&Functions[InstrumentedIndex[A]], &Codes.back(),
-                                unsigned(FI.Table.size())});
+                                unsigned(FI.Table.size()), Anchored[A].Guarded});
         FI.Table.push_back({MF.Index, I.NumIds, I.NumIds > Opts.ArrayLimit});
       }
       auto Text = FileText.find(File);

@@ -55,6 +55,15 @@ struct Site {
   /// comma operator or template arguments) get an extra pair of parentheses
   /// so that the macro sees one argument.
   bool NeedsParens = false;
+  /// BeforeStatement sites whose statement is a case or default label: the
+  /// inserted code falls through into it and says so (P3_FALLTHROUGH).
+  bool BeforeCaseLabel = false;
+  /// Whether every other probe of the same full expression is sequenced
+  /// before or after this site's code. False inside an operand that C leaves
+  /// unsequenced against a sibling ("(a ? 1 : 2) | (b ? 4 : 8)", function
+  /// arguments): additions still commute there, but a count or reset must not
+  /// go there. Statement sites are always sequenced.
+  bool Sequenced = true;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
   /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
@@ -79,6 +88,10 @@ struct BlockSites {
   bool EndsInNoReturn = false;
   /// Catch handler: the site at the start of its body, where a path begins.
   unsigned HandlerStart = NoSite;
+  /// Per successor (or empty): a site that runs exactly when that edge is
+  /// taken, such as the end of a braced statement (or a macro expanding to
+  /// one) that the edge is the only normal way out of.
+  std::vector<unsigned> EdgeSites;
 };
 
 /// Why a function is not instrumented, as shown to users.
@@ -96,6 +109,10 @@ struct LoweredFunction {
 
   /// Set when the function cannot be instrumented; the rest is then unused.
   std::optional<SkipReason> Skip;
+  /// Returns that have no place for the path counter (inside a macro
+  /// expansion) may be counted by a cleanup when the frame is left: C only,
+  /// where nothing but a return runs cleanups (no exceptions).
+  bool AllowExitGuard = false;
 
   CFG Graph;
   std::vector<BlockSites> Blocks;
