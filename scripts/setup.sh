@@ -10,7 +10,7 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 packages=(
-  build-essential cmake ninja-build git python3 pkg-config
+  build-essential cmake ninja-build git python3 python3-psutil pkg-config
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev libzstd-dev
   libgtest-dev libgmock-dev
   tcc
