@@ -146,9 +146,12 @@ void Lowering::lowerEdges() {
   for (const CFGBlock *B : *Cfg) {
     unsigned Id = B->getBlockID();
     if (Dispatch.count(Id)) {
+      // Its successors are the handlers, and EXIT when no catch (...) takes
+      // every exception (it then leaves the function).
       for (const CFGBlock::AdjacentBlock &A : B->succs())
         if (const CFGBlock *S = A.getReachableBlock())
-          G.ExtraStarts.push_back(S->getBlockID());
+          if (isa_and_nonnull<CXXCatchStmt>(S->getLabel()))
+            G.ExtraStarts.push_back(S->getBlockID());
       continue;
     }
     for (const CFGBlock::AdjacentBlock &A : B->succs()) {
@@ -512,13 +515,19 @@ std::optional<unsigned> Lowering::returnValueSite(const ReturnStmt *Ret) {
   if (!Id)
     return std::nullopt;
   Site &S = Out.Sites[*Id];
+  // The text goes into the template's pattern when FD is an instantiation:
+  // spell the type as written there ("T p3_ret"), the same for every
+  // instantiation.
+  QualType Written = T;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    Written = Pattern->getReturnType();
   if (T->isVoidType()) {
     S.ValueType = "void";
   } else {
     PrintingPolicy Policy(Ctx.getLangOpts());
     Policy.SuppressScope = false;
     llvm::raw_string_ostream OS(S.ValueType);
-    T.getUnqualifiedType().print(OS, Policy, "p3_ret");
+    Written.getUnqualifiedType().print(OS, Policy, "p3_ret");
   }
   S.NeedsParens = false; // the value sits in an initialiser: no macro arguments
   return Id;

@@ -230,8 +230,9 @@ void Collector::collect(const FunctionDecl *Pattern,
   if (Bodies.empty()) {
     F.Skip = SkipReason{"template never instantiated"};
   } else {
+    const LoweredFunction Identity = F;
     for (size_t I = 0; I < Bodies.size() && !F.Skip; ++I) {
-      LoweredFunction L = F;
+      LoweredFunction L = Identity;
       if (std::string Why = checkUnsupportedConstructs(Ctx, Bodies[I]);
           !Why.empty())
         L.Skip = SkipReason{Why};

@@ -77,7 +77,12 @@ private:
 
 std::string checkUnsupportedConstructs(ASTContext &Ctx,
                                        const FunctionDecl *FD) {
-  if (FD->isConstexpr())
+  // Only what the user declared constexpr: lambdas are implicitly constexpr
+  // in C++17 (clang marks them as if declared so), and are almost never
+  // evaluated at compile time.
+  bool IsLambda = isa<CXXMethodDecl>(FD) &&
+                  cast<CXXMethodDecl>(FD)->getParent()->isLambda();
+  if (FD->isConsteval() || (FD->isConstexprSpecified() && !IsLambda))
     return "constexpr function (probes would break constant evaluation)";
   if (FD->hasAttr<NakedAttr>())
     return "naked function";
