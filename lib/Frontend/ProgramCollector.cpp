@@ -249,10 +249,15 @@ void Collector::collect(const FunctionDecl *Pattern,
   unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(Body->getBeginLoc()));
   auto Key = std::make_pair(*File, Offset);
   Model.FileText.try_emplace(*File, SM.getBufferData(FID).str());
-  Model.CallKeys[Key] = callKey(Bodies.empty() ? Pattern : Bodies.front());
+  std::set<std::string> &Keys = Model.CallKeys[Key];
+  if (Bodies.empty())
+    Keys.insert(callKey(Pattern));
+  for (const FunctionDecl *Body : Bodies)
+    Keys.insert(callKey(Body));
   if (isa<CXXDestructorDecl>(Pattern) ||
       (isa<CXXMethodDecl>(Pattern) && cast<CXXMethodDecl>(Pattern)->isVirtual()))
-    Model.CallSites[Model.CallKeys[Key]] = UnknownCallSites;
+    for (const std::string &K : Keys)
+      Model.CallSites[K] = UnknownCallSites;
   auto [It, New] = Model.Functions.try_emplace(Key, F);
   if (!New && !sameLowering(It->second, F) && !It->second.Skip)
     It->second.Skip = SkipReason{"lowers differently in different translation "
@@ -307,8 +312,12 @@ private:
 
 void ProgramModel::assignCallSites() {
   for (auto &[Key, F] : Functions) {
-    auto It = CallSites.find(CallKeys[Key]);
-    F.CallSites = It == CallSites.end() ? 0 : It->second;
+    uint64_t Sum = 0;
+    for (const std::string &K : CallKeys[Key]) {
+      auto It = CallSites.find(K);
+      Sum += It == CallSites.end() ? 0 : It->second;
+    }
+    F.CallSites = Sum >= UnknownCallSites ? UnknownCallSites : unsigned(Sum);
   }
 }
 

@@ -40,8 +40,9 @@ public:
   std::map<std::string, std::string> FileText;
   /// Static call sites by call key; UnknownCallSites when the address is taken.
   std::map<std::string, unsigned> CallSites;
-  /// Call key of each collected function, same order as Functions.
-  std::map<std::pair<std::string, unsigned>, std::string> CallKeys;
+  /// Call keys of each collected function (a template: one per
+  /// instantiation, whose call sites add up).
+  std::map<std::pair<std::string, unsigned>, std::set<std::string>> CallKeys;
 
   /// Fills LoweredFunction::CallSites from CallSites; call once at the end.
   void assignCallSites();
