@@ -248,7 +248,8 @@ void Collector::collect(const FunctionDecl *Pattern,
 
   unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(Body->getBeginLoc()));
   auto Key = std::make_pair(*File, Offset);
-  Model.FileText.try_emplace(*File, SM.getBufferData(FID).str());
+  if (!Model.FileText.count(*File))
+    Model.FileText.emplace(*File, SM.getBufferData(FID).str());
   std::set<std::string> &Keys = Model.CallKeys[Key];
   if (Bodies.empty())
     Keys.insert(callKey(Pattern));

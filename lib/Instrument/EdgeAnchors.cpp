@@ -329,8 +329,8 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
   for (unsigned B = 0; B < N; ++B)
     if (Members[B] > 1 && Reachable[B])
       Notes.push_back(formatv("lines {0}-{1}: {2} blocks with no place for a "
-                              "probe (inside a macro expansion) count as one "
-                              "step",
+                              "probe (inside a macro expansion or a "
+                              "constructor's initializers) count as one step",
                               A.GraphLines[B].first, A.GraphLines[B].second,
                               Members[B]));
 }

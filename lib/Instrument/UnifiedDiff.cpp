@@ -113,6 +113,8 @@ std::string unifiedDiff(StringRef Path, StringRef Old, StringRef New) {
   const size_t Context = 3;
   std::string Out = formatv("--- a/{0}\n+++ b/{0}\n", Path);
   size_t I = 0;
+  // Line numbers of Script[Counted] in the old and new text.
+  size_t Counted = 0, OldAt = 1, NewAt = 1;
   while (I < Script.size()) {
     // Find the next change, then extend the hunk while changes are close.
     size_t First = I;
@@ -130,11 +132,11 @@ std::string unifiedDiff(StringRef Path, StringRef Old, StringRef New) {
       --LastChange;
     End = std::min(Script.size(), LastChange + Context);
 
-    size_t OldLine = 1, NewLine = 1;
-    for (size_t K = 0; K < Begin; ++K) {
-      OldLine += Script[K].first != Op::Add;
-      NewLine += Script[K].first != Op::Remove;
+    for (; Counted < Begin; ++Counted) {
+      OldAt += Script[Counted].first != Op::Add;
+      NewAt += Script[Counted].first != Op::Remove;
     }
+    size_t OldLine = OldAt, NewLine = NewAt;
     size_t OldCount = 0, NewCount = 0;
     for (size_t K = Begin; K < End; ++K) {
       OldCount += Script[K].first != Op::Add;
