@@ -9,6 +9,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -80,6 +81,7 @@ private:
   void addArmSite(const CFGBlock &B, BlockSites &S);
   std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
   bool isSequenced(const Expr *E) const;
+  bool mayEndWithFallThrough(const Stmt *S) const;
   void addForIncSite(const CFGBlock &B, BlockSites &S);
   void addJumpSite(const CFGBlock &B, BlockSites &S);
   void addStatementEndSites();
@@ -310,8 +312,44 @@ unsigned Lowering::addSite(SiteKind Kind, const FileRange &R, bool Braces,
   return It->second;
 }
 
+/// Whether S may end with a fall-through attribute ("[[fallthrough]];"),
+/// which must stay right before the next case label: nothing can go after S.
+/// A compound whose last statement is followed by a name before its '}' may
+/// too: a macro that expands to nothing here can be the attribute for the
+/// compiler that builds the copy (sqlite's deliberate_fall_through tests
+/// __GNUC__, and clang does not claim gcc 7).
+bool Lowering::mayEndWithFallThrough(const Stmt *S) const {
+  while (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    if (C->body_empty())
+      return false;
+    const Stmt *Last = C->body_back();
+    SourceManager &SM = Text.sourceManager();
+    SourceLocation From = SM.getExpansionRange(Last->getEndLoc()).getEnd();
+    SourceLocation To = SM.getExpansionLoc(C->getRBracLoc());
+    if (From.isValid() && To.isValid() && SM.isBeforeInTranslationUnit(From, To)) {
+      llvm::StringRef Tail = Lexer::getSourceText(
+          CharSourceRange::getCharRange(From, To), SM, Ctx.getLangOpts());
+      Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(From)), Ctx.getLangOpts(),
+                Tail.begin(), Tail.begin(), Tail.end());
+      Token Tok;
+      while (!Raw.LexFromRawLexer(Tok))
+        if (Tok.is(tok::raw_identifier))
+          return true;
+      if (Tok.is(tok::raw_identifier))
+        return true;
+    }
+    S = Last;
+  }
+  const auto *A = dyn_cast<AttributedStmt>(S);
+  return A && llvm::any_of(A->getAttrs(), [](const Attr *At) {
+           return isa<FallThroughAttr>(At);
+         });
+}
+
 std::optional<unsigned> Lowering::statementSite(SiteKind Kind,
                                                 const Stmt *S) {
+  if (Kind == SiteKind::AfterStatement && mayEndWithFallThrough(S))
+    return std::nullopt;
   StmtPosition Pos = statementPosition(*PM, S);
   if (Pos == StmtPosition::NotInsertable)
     return std::nullopt;
@@ -336,24 +374,50 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
   return Id;
 }
 
+namespace {
+
+/// Whether evaluating S may run probes: it branches (&&, ||, ?:) or holds
+/// statements (a GNU statement expression). Calls do not count: the callee's
+/// probes use the callee's register.
+class BranchFinder : public RecursiveASTVisitor<BranchFinder> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool VisitAbstractConditionalOperator(AbstractConditionalOperator *) {
+    return !(Found = true);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    return !(Found |= B->isLogicalOp());
+  }
+  bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
+};
+
+bool mayRunProbes(const Stmt *S) {
+  BranchFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
+} // namespace
+
 /// Whether E's evaluation is ordered against every other part of its full
-/// expression: on the way up, every operator with several operands orders
-/// them (&&, ||, ?:, the comma operator).
+/// expression that may run probes: on the way up, an operator either orders
+/// its operands (&&, ||, ?:, the comma operator) or its other operands do not
+/// branch.
 bool Lowering::isSequenced(const Expr *E) const {
-  for (const Stmt *P = PM->getParent(E); P; P = PM->getParent(P)) {
-    if (!isa<Expr>(P))
+  const Stmt *Cur = E;
+  for (const Stmt *P = PM->getParent(E); P; Cur = P, P = PM->getParent(P)) {
+    if (!isa<Expr>(P) || isa<StmtExpr>(P))
       return true; // a statement: E is (part of) a full expression
-    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
-      if (!B->isLogicalOp() && !B->isCommaOp())
+    if (const auto *B = dyn_cast<BinaryOperator>(P))
+      if (B->isLogicalOp() || B->isCommaOp())
+        continue;
+    if (isa<AbstractConditionalOperator>(P))
+      continue;
+    for (const Stmt *Sibling : P->children())
+      if (Sibling && Sibling != Cur && mayRunProbes(Sibling))
         return false;
-      continue;
-    }
-    if (isa<AbstractConditionalOperator>(P) || isa<ParenExpr>(P) ||
-        isa<CastExpr>(P) || isa<FullExpr>(P) || isa<UnaryOperator>(P))
-      continue;
-    if (isa<StmtExpr>(P))
-      return true;
-    return false; // a call, a subscript, an initialiser list...
   }
   return true;
 }
