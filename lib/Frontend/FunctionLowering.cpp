@@ -33,6 +33,8 @@ bool isArm(const Stmt *Parent, const Stmt *Child) {
   return false;
 }
 
+bool containsCall(const Stmt *S);
+
 bool isLoopStatement(const Stmt *S) {
   return isa<WhileStmt>(S) || isa<ForStmt>(S) || isa<DoStmt>(S) ||
          isa<CXXForRangeStmt>(S);
@@ -393,6 +395,17 @@ public:
   bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
 };
 
+/// Whether evaluating S calls a function (or may throw).
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *) { return !(Found = true); }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return !(Found = true); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+};
+
 bool mayRunProbes(const Stmt *S) {
   BranchFinder Finder;
   Finder.TraverseStmt(const_cast<Stmt *>(S));
@@ -400,6 +413,12 @@ bool mayRunProbes(const Stmt *S) {
 }
 
 } // namespace
+
+bool containsCall(const Stmt *S) {
+  CallFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
 
 /// Whether E's evaluation is ordered against every other part of its full
 /// expression that may run probes: on the way up, an operator either orders
@@ -549,9 +568,12 @@ void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
               SiteKind::BeforeStatement, alignedStatements(Top, true)))
         S.OncePerPass.push_back(*Site);
     if (IsLast && Top == Exiting) {
-      // A return whose value branches: count once the value is computed.
+      // Count once the returned value is computed when computing it branches
+      // (no site before it then) or calls something, which might not return
+      // (exit, longjmp) or throw: the path ends only when the function does.
       if (const auto *Ret = dyn_cast<ReturnStmt>(Top);
-          Ret && S.OncePerPass.empty())
+          Ret && Ret->getRetValue() &&
+          (S.OncePerPass.empty() || containsCall(Ret->getRetValue())))
         if (std::optional<unsigned> Site = returnValueSite(Ret))
           S.OncePerPass.push_back(*Site);
       break; // nothing after a return, noreturn call or throw runs

@@ -21,8 +21,9 @@ Error failure(const Twine &Msg) {
 
 class AnchorPlanner {
 public:
-  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths)
-      : F(F), G(F.Graph), Blocks(F.Blocks), MaxPaths(MaxPaths) {}
+  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards)
+      : F(F), G(F.Graph), Blocks(F.Blocks), MaxPaths(MaxPaths),
+        ExitGuards(ExitGuards && F.AllowExitGuard) {}
 
   Expected<AnchoredFunction> run();
   std::vector<std::vector<EdgeAnchor>> anchorsOnly() {
@@ -59,6 +60,7 @@ private:
   bool Guarded = false;
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
+  bool ExitGuards;
 };
 
 void AnchorPlanner::computeInEdges() {
@@ -172,7 +174,7 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
     for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
       if (G.Succs[B][I] != G.Exit || Anchors[B][I].Kind != AnchorKind::None)
         continue;
-      if (!Blocks[B].EndsInNoReturn && F.AllowExitGuard && !Guarded) {
+      if (!Blocks[B].EndsInNoReturn && ExitGuards && !Guarded) {
         Guarded = true;
         Notes.push_back(formatv("the return on line {0} has no place for the "
                                 "path counter (inside a macro expansion): "
@@ -446,12 +448,12 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
 } // namespace
 
 std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F) {
-  return AnchorPlanner(F, UINT64_MAX).anchorsOnly();
+  return AnchorPlanner(F, UINT64_MAX, true).anchorsOnly();
 }
 
 Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
-                                       uint64_t MaxPaths) {
-  return AnchorPlanner(F, MaxPaths).run();
+                                       uint64_t MaxPaths, bool ExitGuards) {
+  return AnchorPlanner(F, MaxPaths, ExitGuards).run();
 }
 
 } // namespace p3

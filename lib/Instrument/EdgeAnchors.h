@@ -96,8 +96,11 @@ std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F);
 
 /// Anchors every edge of \p F, repairing as described above. Fails with a
 /// user-facing reason when the function cannot be instrumented safely.
+/// \p ExitGuards: allow counting returns with a cleanup (C only, and only
+/// when F.AllowExitGuard); otherwise such functions are skipped.
 llvm::Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
-                                             uint64_t MaxPaths = UINT64_MAX);
+                                             uint64_t MaxPaths = UINT64_MAX,
+                                             bool ExitGuards = true);
 
 } // namespace p3
 

@@ -72,7 +72,8 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
     ManifestFunction MF = describe(F, I);
     if (F.Skip) {
       MF.SkipReason = F.Skip->Message;
-    } else if (Expected<AnchoredFunction> A = planAnchors(F)) {
+    } else if (Expected<AnchoredFunction> A =
+                   planAnchors(F, UINT64_MAX, Opts.ExitGuards)) {
       recordGraph(MF, F, *A);
       InstrumentedIndex.push_back(I);
       Anchored.push_back(std::move(*A));

@@ -20,6 +20,9 @@ struct RewriteOptions {
   StrategyOptions Strategy;
   uint64_t ArrayLimit = 4096; ///< Functions with more path ids use a hash table.
   bool ThreadSafe = false;
+  /// Count the returns of a C function with a return inside a macro by a
+  /// cleanup (gcc and clang only); false skips such functions (tcc).
+  bool ExitGuards = true;
   std::string Root;
   std::string Tool;
 };

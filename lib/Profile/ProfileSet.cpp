@@ -131,6 +131,11 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
   ProfileSet Set;
   Set.K = M.Strategy.K;
   Set.Processes.assign(Set.K, 0);
+  Set.Idle.assign(Set.K, true);
+  for (const ManifestFunction &F : M.Functions)
+    for (unsigned C = 0; C < F.Instances.size() && C < Set.K; ++C)
+      if (F.Instances[C].isInstrumented())
+        Set.Idle[C] = false;
   Set.ProbeHits.assign(Set.K, 0);
   Set.ProbeSections.assign(Set.K, 0);
   Set.Counts.resize(M.Functions.size());

@@ -41,7 +41,13 @@ struct ProfileSet {
   /// record ("lost" lines: no memory for its hash table).
   std::vector<std::vector<uint64_t>> Lost;
 
-  bool present(unsigned Copy) const { return Processes[Copy] > 0; }
+  /// Per copy: it instruments no function (PBL or P3 with fewer tasks than
+  /// copies), so it writes no raw profile and misses nothing.
+  std::vector<bool> Idle;
+
+  bool present(unsigned Copy) const {
+    return Processes[Copy] > 0 || Idle[Copy];
+  }
   std::vector<bool> presentCopies() const;
   /// Whether every section of every present copy reported its probes.
   bool hasMeasuredProbes() const;

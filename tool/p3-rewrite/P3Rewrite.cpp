@@ -83,6 +83,12 @@ static cl::opt<std::string>
                           "the functions with this name (for debugging)"),
                  cl::value_desc("NAME"), cl::Hidden, cl::cat(Category));
 
+static cl::opt<bool> NoExitGuards(
+    "no-exit-guards",
+    cl::desc("Skip C functions with a return inside a macro instead of "
+             "counting their returns with a cleanup (needed for tcc)"),
+    cl::cat(Category));
+
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
 Examples:
@@ -266,6 +272,7 @@ int main(int argc, const char **argv) {
   Rewrite.Strategy.Delta = Delta;
   Rewrite.ArrayLimit = ArrayLimit;
   Rewrite.ThreadSafe = ThreadSafe;
+  Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
