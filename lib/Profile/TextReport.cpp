@@ -321,8 +321,11 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
   if (Measured)
     OS << (O.measuredAgrees()
                ? "  measured probe counts agree with the model\n"
-               : "  WARNING: measured probe counts differ from the model "
-                 "(the runtime and the manifest disagree about probes)\n");
+               : "  WARNING: measured probe counts differ from the model: "
+                 "either paths were cut short (exit() or longjmp from a "
+                 "callee, an exception leaving a function: their probes ran "
+                 "but no path was counted), or the runtime and the manifest "
+                 "disagree about probes (a bug worth reporting)\n");
   else
     OS << "  (no measured counts: build the copies with -DP3_COUNT_PROBES "
           "to compare)\n";
