@@ -326,13 +326,19 @@ bool Lowering::mayEndWithFallThrough(const Stmt *S) const {
       return false;
     const Stmt *Last = C->body_back();
     SourceManager &SM = Text.sourceManager();
-    SourceLocation From = SM.getExpansionRange(Last->getEndLoc()).getEnd();
+    std::optional<FileRange> LastRange = Text.stmtRange(Last);
     SourceLocation To = SM.getExpansionLoc(C->getRBracLoc());
-    if (From.isValid() && To.isValid() && SM.isBeforeInTranslationUnit(From, To)) {
-      llvm::StringRef Tail = Lexer::getSourceText(
-          CharSourceRange::getCharRange(From, To), SM, Ctx.getLangOpts());
+    if (!LastRange)
+      return true; // cannot tell what follows it
+    SourceLocation From = SM.getComposedLoc(LastRange->File, LastRange->End);
+    if (To.isValid() && SM.isBeforeInTranslationUnit(From, To)) {
+      // The raw lexer stops at a NUL: lex a terminated copy of the tail.
+      std::string Tail = Lexer::getSourceText(
+                             CharSourceRange::getCharRange(From, To), SM,
+                             Ctx.getLangOpts())
+                             .str();
       Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(From)), Ctx.getLangOpts(),
-                Tail.begin(), Tail.begin(), Tail.end());
+                Tail.c_str(), Tail.c_str(), Tail.c_str() + Tail.size());
       Token Tok;
       while (!Raw.LexFromRawLexer(Tok))
         if (Tok.is(tok::raw_identifier))
@@ -633,7 +639,12 @@ void Lowering::addArmSite(const CFGBlock &B, BlockSites &S) {
       return;
     if (isArm(Parent, Cur)) {
       const auto *Arm = cast<Expr>(Cur);
-      if (isa<CXXThrowExpr>(Arm->IgnoreParens()) || !exprStartsIn(Arm, Id))
+      // P3_SEQ(a, 0) is no longer a null pointer constant, and a throw
+      // expression wrapped is no longer one: both would change the type of
+      // "c ? p : 0" or "c ? x : throw e".
+      if (isa<CXXThrowExpr>(Arm->IgnoreParens()) ||
+          Arm->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+          !exprStartsIn(Arm, Id))
         return;
       if (std::optional<unsigned> Site =
               expressionSite(SiteKind::Expression, Arm))

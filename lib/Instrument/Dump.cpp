@@ -72,6 +72,9 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
     }
     if (S.Branch != NoSite)
       OS << " branch " << S.Branch;
+    for (unsigned I = 0; I < S.EdgeSites.size(); ++I)
+      if (S.EdgeSites[I] != NoSite)
+        OS << formatv(" edge-site[{0}] {1}", I, S.EdgeSites[I]);
     if (S.EndsInNoReturn)
       OS << " noreturn";
     OS << " ->";
