@@ -14,6 +14,7 @@ packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev libzstd-dev
   libgtest-dev libgmock-dev
   tcc
+  tcl autoconf time
 )
 
 missing=()

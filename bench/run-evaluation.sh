@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Regenerates docs/evaluation.md: the corpus harness on every program of test/corpus/programs
+# (SBL, P3 and PBL at K = 2, 4, 8; checks; probe-counting builds; wall-clock timings; the
+# cost of p3-rewrite), then bench/evaluation.py turns the results into the document.
+#
+#   bench/run-evaluation.sh                      # everything (about two hours on 2 cores)
+#   bench/run-evaluation.sh --reps 3 bzip2 zlib  # options and programs go to corpus.py
+#
+# Environment: P3_BIN (the p3 tools, default build/bin; built with scripts/setup.sh when
+# missing), P3_CORPUS_WORK (work directory, default $TMPDIR/p3-eval; about 10 GB at the
+# peak, trees are deleted as they are done with), P3_CORPUS_DOWNLOADS (source package cache),
+# P3_EVAL_OUT (the document, default docs/evaluation.md).
+# The document is written even when a check fails (the failures are listed in it); the exit
+# status is then corpus.py's (1).
+set -euo pipefail
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bin=${P3_BIN:-$top/build/bin}
+work=${P3_CORPUS_WORK:-${TMPDIR:-/tmp}/p3-eval}
+out=${P3_EVAL_OUT:-$top/docs/evaluation.md}
+
+if [ ! -x "$bin/p3-rewrite" ] || [ ! -x "$bin/p3-run" ] || [ ! -x "$bin/p3-report" ]; then
+  if [ -n "${P3_BIN:-}" ]; then
+    echo "run-evaluation: no p3 tools in $bin" >&2
+    exit 2
+  fi
+  "$top/scripts/setup.sh"
+fi
+
+mkdir -p "$work"
+status=0
+python3 "$top/test/corpus/corpus.py" --bench --k 2,4,8 --strategies p3,pbl \
+  --count-probes bzip2,zlib,lua,libquantum --bin "$bin" --work "$work" \
+  --results "$work/results.json" "$@" || status=$?
+if [ ! -f "$work/results.json" ] || [ "$status" -ge 2 ]; then
+  echo "run-evaluation: the harness did not finish (exit $status); $out not written" >&2
+  exit "$status"
+fi
+cmd="bench/run-evaluation.sh"
+[ $# -gt 0 ] && cmd+=" $*"
+python3 "$top/bench/evaluation.py" "$work/results.json" --command "$cmd" > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "run-evaluation: wrote $out"
+exit "$status"

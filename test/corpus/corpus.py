@@ -1,0 +1,1127 @@
+#!/usr/bin/env python3
+"""p3 corpus harness: real programs from Debian source packages, end to end.
+
+For each program described by test/corpus/programs/NAME.conf (format in
+test/corpus/README.md) this script
+
+  1. fetches the Debian source package (apt-get source --download-only),
+  2. unpacks the upstream tarball and runs the program's prepare step,
+  3. builds the original, generates the workload inputs (seeded), runs the
+     workload twice on the original (it must be deterministic),
+  4. rewrites the program with p3-rewrite: SBL (K=1) and every requested
+     strategy and K, records --stats, the rewrite's time and peak memory,
+  5. builds every copy with the program's own build (and compares compiler
+     warnings with the original's),
+  6. runs the workload on the copies with p3-run, compares every copy's
+     stdout, stderr and exit status with the original's,
+  7. checks that the merged profile equals SBL's (p3-report --check) and that
+     the report has no warning (missing copy, nondeterminism, lost counts),
+  8. records the overhead model (p3-report --overhead) and --simulate,
+  9. optionally: probe-counting builds (-DP3_COUNT_PROBES) compared with the
+     model, the program's own test suite on the copies of one P3 rewrite,
+     wall-clock timings (interleaved repetitions, median) of the original, SBL,
+     every P3 copy and a gcc -fprofile-arcs build, and clang -fsyntax-only on
+     the same files.
+
+Results go to WORK/results/NAME.json (bench/evaluation.py turns them into
+docs/evaluation.md). The exit status is 0 when every check passed, 1 when one
+failed (each failure is listed at the end), 2 on a usage or setup error.
+
+Only the python3 standard library is used.
+"""
+
+import argparse
+import concurrent.futures
+import configparser
+import datetime
+import glob
+import hashlib
+import json
+import os
+import platform
+import re
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+PROGRAMS_DIR = os.path.join(HERE, "programs")
+GEN = os.path.join(HERE, "gen-input.py")
+
+KEYS = {
+    # key: (required, default)
+    "package": (True, None),
+    "version": (True, None),
+    "orig": (True, None),
+    "prepare": (False, ""),
+    "build": (True, None),
+    "rewrite": (True, None),
+    "rewrite_flags": (False, ""),
+    "rewrite_options": (False, ""),
+    "inputs": (False, ""),
+    "workdir": (False, "."),
+    "workload": (True, None),
+    "scale": (False, "1"),
+    "ci_scale": (False, ""),
+    "test": (False, ""),
+    "test_dir": (False, "."),
+    "notes": (False, ""),
+}
+
+
+class SetupError(Exception):
+    pass
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def now():
+    return time.monotonic()
+
+
+# --------------------------------------------------------------------------
+# Program descriptions
+
+
+class Program:
+    def __init__(self, name, path):
+        self.name = name
+        self.path = path
+        cp = configparser.ConfigParser(interpolation=None, comment_prefixes=("#",),
+                                       inline_comment_prefixes=None, strict=True,
+                                       empty_lines_in_values=False)
+        with open(path) as f:
+            cp.read_file(f)
+        if not cp.has_section("program"):
+            raise SetupError(f"{path}: no [program] section")
+        sec = cp["program"]
+        unknown = set(sec.keys()) - set(KEYS)
+        if unknown:
+            raise SetupError(f"{path}: unknown keys: {', '.join(sorted(unknown))}")
+        self.cfg = {}
+        for key, (required, default) in KEYS.items():
+            if key in sec:
+                self.cfg[key] = sec[key].strip()
+            elif required:
+                raise SetupError(f"{path}: missing key '{key}'")
+            else:
+                self.cfg[key] = default
+        self.files = self.cfg["rewrite"].split()
+        if not self.files:
+            raise SetupError(f"{path}: 'rewrite' lists no file")
+
+    def __getitem__(self, key):
+        return self.cfg[key]
+
+    def digest(self, *keys):
+        h = hashlib.sha256()
+        for k in keys:
+            h.update(k.encode() + b"\0" + self.cfg[k].encode() + b"\0")
+        return h.hexdigest()[:16]
+
+
+def load_programs(names, programs_dir=PROGRAMS_DIR):
+    progs = []
+    for n in names:
+        path = os.path.join(programs_dir, n + ".conf")
+        if not os.path.exists(path):
+            avail = sorted(os.path.splitext(f)[0] for f in os.listdir(programs_dir)
+                           if f.endswith(".conf"))
+            raise SetupError(f"no program '{n}' (available: {', '.join(avail)})")
+        progs.append(Program(n, path))
+    return progs
+
+
+# --------------------------------------------------------------------------
+# Running commands
+
+
+def run_shell(cmd, cwd, env, logfile, errexit=True, stdin=subprocess.DEVNULL,
+              timeout=None):
+    """Runs cmd with bash in cwd, output to logfile. Returns (status, seconds)."""
+    opts = ["-e", "-o", "pipefail"] if errexit else []
+    t0 = now()
+    with open(logfile, "wb") as out:
+        out.write(f"$ (cd {cwd} && {cmd})\n".encode())
+        out.flush()
+        try:
+            p = subprocess.run(["bash"] + opts + ["-c", cmd], cwd=cwd, env=env,
+                               stdout=out, stderr=subprocess.STDOUT, stdin=stdin,
+                               timeout=timeout)
+            status = p.returncode
+        except subprocess.TimeoutExpired:
+            out.write(f"\n[corpus] timed out after {timeout} s\n".encode())
+            status = 124
+    return status, now() - t0
+
+
+def timed(argv, cwd, env, stdout, stderr):
+    """Runs argv under /usr/bin/time; returns (status, seconds, peak KB)."""
+    tfile = stderr + ".time"
+    full = ["/usr/bin/time", "-f", "%e %M", "-o", tfile] + argv
+    with open(stdout, "wb") as o, open(stderr, "wb") as e:
+        p = subprocess.run(full, cwd=cwd, env=env, stdout=o, stderr=e,
+                           stdin=subprocess.DEVNULL)
+    secs, kb = None, None
+    try:
+        with open(tfile) as f:
+            last = f.read().strip().splitlines()[-1].split()
+            secs, kb = float(last[0]), int(last[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    return p.returncode, secs, kb
+
+
+def read(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def rmtree(path):
+    if os.path.lexists(path):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def json_int(v):
+    return int(v) if isinstance(v, str) else v
+
+
+# --------------------------------------------------------------------------
+# Compiler warnings
+
+WARN_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? warning: (?P<msg>.*?)"
+                     r"(?: \[(?P<flag>-W[^\]]+)\])?$")
+
+
+def warnings_of(logfile):
+    """Multiset of (file, line, flag) of the compiler warnings in a build log."""
+    found = {}
+    text = read(logfile, "rb").decode(errors="replace")
+    for line in text.splitlines():
+        m = WARN_RE.match(line.strip())
+        if not m:
+            continue
+        f = os.path.normpath(m.group("file"))
+        key = (f, int(m.group("line")), m.group("flag") or m.group("msg"))
+        found.setdefault(key, []).append(line.strip())
+    return found
+
+
+def new_warnings(orig_log, copy_log):
+    a, b = warnings_of(orig_log), warnings_of(copy_log)
+    out = []
+    for key, lines in sorted(b.items()):
+        extra = len(lines) - len(a.get(key, []))
+        if extra > 0:
+            out.append({"file": key[0], "line": key[1], "flag": key[2],
+                        "count": extra, "text": lines[0]})
+    return out
+
+
+# --------------------------------------------------------------------------
+# p3-rewrite --stats
+
+STATS_SUMMARY = re.compile(
+    r"^summary: (\d+) functions, (\d+) instrumented, (\d+) skipped, (\d+) profitable; "
+    r"strategy (\S+), k=(\d+); static probes per copy:(.*)$")
+STATS_SKIP = re.compile(r"^(\S+:\d+) (\S+)\s.*\sskipped: (.*)$")
+
+
+def normalize_reason(reason):
+    return re.sub(r"line \d+", "line N", reason).strip()
+
+
+def normalize_note(note):
+    """A note's kind: its text without line numbers and block counts (functions per kind)."""
+    note = re.sub(r"lines? \d+(-\d+)?", "line N", note.strip())
+    return re.sub(r"\b\d+ blocks", "N blocks", note)
+
+
+def parse_stats(text):
+    st = {"skips": [], "notes": 0, "functions_with_notes": 0, "note_kinds": {}}
+    in_func_has_note = False
+    for line in text.splitlines():
+        m = STATS_SUMMARY.match(line)
+        if m:
+            st.update(functions=int(m.group(1)), instrumented=int(m.group(2)),
+                      skipped=int(m.group(3)), profitable=int(m.group(4)),
+                      static_probes=[int(x) for x in m.group(7).split()])
+            continue
+        m = STATS_SKIP.match(line)
+        if m:
+            st["skips"].append({"where": m.group(1), "name": m.group(2),
+                                "reason": m.group(3).strip(),
+                                "kind": normalize_reason(m.group(3))})
+            continue
+        if line.startswith("    note:"):
+            st["notes"] += 1
+            kind = normalize_note(line.split("note:", 1)[1])
+            if not in_func_has_note:
+                st["functions_with_notes"] += 1
+                in_func_has_note = set()
+            if kind not in in_func_has_note:
+                in_func_has_note.add(kind)
+                st["note_kinds"][kind] = st["note_kinds"].get(kind, 0) + 1
+        elif line and not line.startswith(" "):
+            in_func_has_note = False
+    if "functions" not in st:
+        raise ValueError("no summary line in p3-rewrite --stats output")
+    return st
+
+
+# --------------------------------------------------------------------------
+# The harness
+
+
+class Harness:
+    def __init__(self, args):
+        self.args = args
+        self.bin = os.path.abspath(args.bin)
+        self.work = os.path.abspath(args.work)
+        self.downloads = os.path.abspath(args.downloads or os.path.join(self.work, "downloads"))
+        for tool in ("p3-rewrite", "p3-run", "p3-report"):
+            if not os.access(os.path.join(self.bin, tool), os.X_OK):
+                raise SetupError(f"{self.bin}/{tool} not found: build p3 first "
+                                 f"(ninja -C BUILD p3-rewrite p3-run p3-report) or pass --bin")
+        self.configs = [("sbl", 1)]
+        for s in args.strategies:
+            for k in args.k:
+                self.configs.append((s, k))
+        self.failures = []
+        self.warnings = []
+
+    def tool(self, name):
+        return os.path.join(self.bin, name)
+
+    # ---- bookkeeping
+
+    def fail(self, prog, what):
+        msg = f"{prog.name}: {what}"
+        self.failures.append(msg)
+        self.res.setdefault("failures", []).append(what)
+        log(f"  FAIL {what}")
+
+    def warn(self, prog, what):
+        msg = f"{prog.name}: {what}"
+        self.warnings.append(msg)
+        self.res.setdefault("warnings", []).append(what)
+        log(f"  warning: {what}")
+
+    def env(self, prog, extra_cflags=""):
+        e = dict(os.environ)
+        e.update({
+            "CORPUS_DIR": HERE,
+            "CORPUS_GEN": GEN,
+            "CORPUS_INPUTS": self.inputs,
+            "CORPUS_SCALE": self.scale,
+            "CORPUS_CFLAGS": extra_cflags,
+            "LC_ALL": "C",
+            "TZ": "UTC",
+        })
+        e.pop("P3_PROFILE_DIR", None)
+        e.pop("MAKEFLAGS", None)
+        e.pop("MFLAGS", None)
+        return e
+
+    # ---- steps
+
+    def fetch(self, prog):
+        os.makedirs(self.downloads, exist_ok=True)
+        pattern = os.path.join(self.downloads, prog["orig"])
+        found = sorted(glob.glob(pattern))
+        if not found:
+            if not self.args.no_deb_src:
+                script = os.path.join(REPO, "scripts", "enable-deb-src.sh")
+                p = subprocess.run(["bash", script], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT)
+                if p.returncode != 0:
+                    raise SetupError(f"{script} failed:\n{p.stdout.decode(errors='replace')}")
+            spec = f"{prog['package']}={prog['version']}"
+            p = subprocess.run(["apt-get", "source", "--download-only", spec],
+                               cwd=self.downloads, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+            if p.returncode != 0:
+                self.warn(prog, f"apt-get source {spec} failed; trying the current "
+                          f"{prog['package']}")
+                p = subprocess.run(["apt-get", "source", "--download-only", prog["package"]],
+                                   cwd=self.downloads, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT)
+                if p.returncode != 0:
+                    raise SetupError(f"apt-get source {prog['package']} failed:\n"
+                                     f"{p.stdout.decode(errors='replace')[-2000:]}")
+            found = sorted(glob.glob(pattern))
+            if not found:
+                raise SetupError(f"{prog.name}: no file matching {prog['orig']} after apt-get source")
+        tarball = found[-1]
+        dscs = sorted(glob.glob(os.path.join(self.downloads, f"{prog['package']}_*.dsc")))
+        version = None
+        for d in dscs:
+            m = re.search(r"^Version: (\S+)$", read(d), re.M)
+            if m and m.group(1) == prog["version"]:
+                version = m.group(1)
+        if version is None:
+            version = "unknown"
+            for d in dscs:
+                m = re.search(r"^Version: (\S+)$", read(d), re.M)
+                if m:
+                    version = m.group(1)
+            self.warn(prog, f"Debian version {prog['version']} not found, used {version}")
+        self.res["package"] = prog["package"]
+        self.res["version"] = version
+        self.res["tarball"] = os.path.basename(tarball)
+        self.res["tarball_sha256"] = hashlib.sha256(read(tarball, "rb")).hexdigest()
+        return tarball
+
+    def prepare(self, prog, tarball):
+        src = self.src
+        stamp = os.path.join(self.pdir, "prepared.stamp")
+        key = prog.digest("orig", "prepare") + self.res["tarball_sha256"][:16]
+        if self.args.reuse and os.path.exists(stamp) and read(stamp) == key and os.path.isdir(src):
+            log("  prepare: reusing the prepared tree")
+            return
+        rmtree(src)
+        os.makedirs(src)
+        p = subprocess.run(["tar", "xf", tarball, "-C", src, "--strip-components=1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise SetupError(f"cannot unpack {tarball}: {p.stdout.decode(errors='replace')}")
+        if prog["prepare"]:
+            status, secs = run_shell(prog["prepare"], src, self.env(prog),
+                                     os.path.join(self.logs, "prepare.log"))
+            if status != 0:
+                raise SetupError(f"{prog.name}: prepare failed (see {self.logs}/prepare.log)")
+            log(f"  prepare: ok ({secs:.1f} s)")
+        for f in prog.files:
+            if not os.path.isfile(os.path.join(src, f)):
+                raise SetupError(f"{prog.name}: file to rewrite {f} not found in the prepared tree")
+        write(stamp, key)
+
+    def clone_tree(self, dest):
+        rmtree(dest)
+        p = subprocess.run(["cp", "-a", self.src, dest])
+        if p.returncode != 0:
+            raise SetupError(f"cannot copy {self.src} to {dest}")
+
+    def build_tree(self, prog, tree, logname, extra_cflags=""):
+        status, secs = run_shell(prog["build"], tree, self.env(prog, extra_cflags),
+                                 os.path.join(self.logs, logname))
+        return status == 0, secs
+
+    def make_inputs(self, prog):
+        rmtree(self.inputs)
+        os.makedirs(self.inputs)
+        if prog["inputs"]:
+            status, secs = run_shell(prog["inputs"], self.inputs, self.env(prog),
+                                     os.path.join(self.logs, "inputs.log"))
+            if status != 0:
+                raise SetupError(f"{prog.name}: generating inputs failed (see {self.logs}/inputs.log)")
+            log(f"  inputs: ok ({secs:.1f} s)")
+        # read-only, so that no workload writes into the shared inputs by mistake
+        for root, dirs, files in os.walk(self.inputs):
+            for f in files:
+                os.chmod(os.path.join(root, f), 0o444)
+
+    def run_workload_plain(self, prog, tree, tag, profile_dir=None):
+        """Runs the workload in tree/workdir; returns (stdout, stderr, status)."""
+        cwd = os.path.join(tree, prog["workdir"])
+        env = self.env(prog)
+        if profile_dir:
+            env["P3_PROFILE_DIR"] = profile_dir
+        out = os.path.join(self.logs, f"workload-{tag}.stdout")
+        err = os.path.join(self.logs, f"workload-{tag}.stderr")
+        with open(out, "wb") as o, open(err, "wb") as e:
+            p = subprocess.run(["bash", self.workload_script], cwd=cwd, env=env,
+                               stdout=o, stderr=e, stdin=subprocess.DEVNULL)
+        return read(out, "rb"), read(err, "rb"), p.returncode
+
+    def rewrite(self, prog, strategy, k, outdir, tag):
+        args = [self.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}", "--stats",
+                f"--root={self.src}", "-o", outdir, "--force"]
+        args += shlex.split(prog["rewrite_options"])
+        args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
+        stdout = os.path.join(self.logs, f"rewrite-{tag}.stats")
+        stderr = os.path.join(self.logs, f"rewrite-{tag}.log")
+        status, secs, kb = timed(args, self.src, self.env(prog), stdout, stderr)
+        return status, secs, kb, read(stdout) + read(stderr)
+
+    def rewritten_hashes(self, outdir, k):
+        hashes = {}
+        for c in range(k):
+            for f in self.prog.files:
+                p = os.path.join(outdir, f"copy-{c}", f)
+                hashes[(c, f)] = hashlib.sha256(read(p, "rb")).hexdigest()
+        return hashes
+
+    def check_rewritten_intact(self, prog, outdir, k, hashes, when):
+        bad = [f"copy-{c}/{f}" for (c, f), h in sorted(self.rewritten_hashes(outdir, k).items())
+               if hashes[(c, f)] != h]
+        if bad:
+            self.fail(prog, f"{os.path.basename(outdir)}: the {when} changed rewritten files "
+                            f"(regenerated from the sources?): {', '.join(bad[:5])}")
+        return not bad
+
+    def build_copies(self, prog, outdir, k, tag, extra_cflags=""):
+        def one(c):
+            ok, secs = self.build_tree(prog, os.path.join(outdir, f"copy-{c}"),
+                                       f"build-{tag}-copy{c}.log", extra_cflags)
+            return c, ok, secs
+        results = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.args.jobs) as ex:
+            for c, ok, secs in ex.map(one, range(k)):
+                results[c] = (ok, secs)
+        return results
+
+    def compare_outputs(self, prog, cfg, outdir, k, expected, p3run_status, p3run_err):
+        exp_out, exp_err, exp_status = expected
+        diffs = []
+        for c in range(k):
+            got_out = read(os.path.join(outdir, "run", f"copy-{c}.stdout"), "rb")
+            got_err = read(os.path.join(outdir, "run", f"copy-{c}.stderr"), "rb")
+            if got_out != exp_out:
+                diffs.append(f"copy {c} stdout differs from the original's"
+                             f" ({first_difference(exp_out, got_out)})")
+            if got_err != exp_err:
+                diffs.append(f"copy {c} stderr differs from the original's"
+                             f" ({first_difference(exp_err, got_err)})")
+        if p3run_status != exp_status:
+            diffs.append(f"exit status {p3run_status} (copy 0), original {exp_status}")
+        for line in p3run_err.splitlines():
+            if "nondeterminism" in line or "did not behave identically" in line \
+                    or "killed by signal" in line:
+                diffs.append(f"p3-run: {line.strip()}")
+        return diffs
+
+    def report_json(self, outdir, *extra):
+        p = subprocess.run([self.tool("p3-report"), "--json", "--top=0",
+                            "--top-per-function=0"] + list(extra) + [outdir],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            data = json.loads(p.stdout)
+        except ValueError:
+            data = None
+        return p.returncode, data, p.stderr.decode(errors="replace")
+
+    def report_problems(self, data):
+        probs = []
+        if data.get("missing_copies"):
+            probs.append(f"no raw profile from copies {data['missing_copies']}")
+        if data.get("nondeterminism"):
+            probs.append(f"{len(data['nondeterminism'])} paths counted differently by copies")
+        lost = sum(json_int(f.get("lost", 0)) for f in data.get("functions", []))
+        if lost:
+            probs.append(f"{lost} path executions lost by the runtime")
+        ppc = data.get("processes_per_copy") or []
+        if len(set(ppc)) > 1:
+            probs.append(f"processes per copy differ: {ppc}")
+        return probs
+
+    def run_config(self, prog, strategy, k, root, tag, extra_cflags="", prefix=""):
+        """Rewrites, builds, runs and checks one configuration. Returns its result dict.
+        Logs are named after prefix + tag; failures too."""
+        outdir = os.path.join(root, tag)
+        tag = prefix + tag
+        r = {"strategy": strategy, "k": k}
+        log(f"  [{tag}] rewrite")
+        status, secs, kb, stats_text = self.rewrite(prog, strategy, k, outdir, tag)
+        r["rewrite"] = {"status": status, "seconds": secs, "max_rss_kb": kb}
+        if status != 0:
+            self.fail(prog, f"{tag}: p3-rewrite exited {status} (see {self.logs}/rewrite-{tag}.log)")
+            return r
+        try:
+            r["stats"] = parse_stats(stats_text)
+        except ValueError as e:
+            self.fail(prog, f"{tag}: {e}")
+            return r
+        hashes = self.rewritten_hashes(outdir, k)
+        log(f"  [{tag}] build {k} cop{'y' if k == 1 else 'ies'}"
+            f" (rewrite {secs:.1f} s, {kb / 1024:.0f} MB)")
+        builds = self.build_copies(prog, outdir, k, tag, extra_cflags)
+        r["build"] = {"seconds": [builds[c][1] for c in range(k)], "ok": True,
+                      "new_warnings": []}
+        for c in range(k):
+            if not builds[c][0]:
+                r["build"]["ok"] = False
+                self.fail(prog, f"{tag}: copy {c} does not build "
+                                f"(see {self.logs}/build-{tag}-copy{c}.log)")
+        if not r["build"]["ok"]:
+            return r
+        # -DP3_COUNT_PROBES does not change the original's code: its warnings are build-orig's
+        orig_log = os.path.join(self.logs, "build-orig.log")
+        seen = set()
+        for c in range(k):
+            for w in new_warnings(orig_log, os.path.join(self.logs, f"build-{tag}-copy{c}.log")):
+                key = (w["file"], w["line"], w["flag"])
+                if key not in seen:
+                    seen.add(key)
+                    w["copies"] = [c]
+                    r["build"]["new_warnings"].append(w)
+                else:
+                    for x in r["build"]["new_warnings"]:
+                        if (x["file"], x["line"], x["flag"]) == key:
+                            x["copies"].append(c)
+        if r["build"]["new_warnings"]:
+            n = len(r["build"]["new_warnings"])
+            what = (f"{tag}: {n} new compiler warning{'s' if n > 1 else ''} in the copies, e.g. "
+                    f"{r['build']['new_warnings'][0]['text']}")
+            (self.fail if self.args.strict_warnings else self.warn)(prog, what)
+        self.check_rewritten_intact(prog, outdir, k, hashes, "build")
+
+        log(f"  [{tag}] run the workload on {k} cop{'y' if k == 1 else 'ies'}")
+        cwd = os.path.join(self.src, prog["workdir"])
+        t0 = now()
+        p = subprocess.run([self.tool("p3-run"), "--fresh", outdir, "--", "bash",
+                            self.workload_script], cwd=cwd, env=self.env(prog),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL)
+        r["run_seconds"] = now() - t0
+        p3err = p.stderr.decode(errors="replace")
+        write(os.path.join(self.logs, f"p3-run-{tag}.stderr"), p3err)
+        diffs = self.compare_outputs(prog, tag, outdir, k, self.expected, p.returncode, p3err)
+        r["outputs_identical"] = not diffs
+        if diffs:
+            r["output_differences"] = diffs
+            for d in diffs[:5]:
+                self.fail(prog, f"{tag}: {d}")
+        if not os.path.exists(os.path.join(outdir, "profile.json")):
+            self.fail(prog, f"{tag}: p3-run wrote no profile.json "
+                            f"(see {self.logs}/p3-run-{tag}.stderr)")
+            return r
+
+        status, data, err = self.report_json(outdir, "--overhead")
+        if status != 0 or data is None:
+            self.fail(prog, f"{tag}: p3-report --overhead failed ({status}): {err.strip()[:300]}")
+            return r
+        probs = self.report_problems(data)
+        r["report_problems"] = probs
+        for pr in probs:
+            self.fail(prog, f"{tag}: report: {pr}")
+        r["total_executions"] = json_int(data.get("total_executions", 0))
+        ov = data.get("overhead", {})
+        r["overhead"] = {
+            "copies": [json_int(c["model"]) for c in ov.get("copies", [])],
+            "measured": [json_int(c["measured"]) for c in ov.get("copies", [])
+                         if "measured" in c],
+            "max": json_int(ov.get("max", 0)),
+            "sbl": json_int(ov.get("sbl", 0)),
+            "ratio": ov.get("ratio"),
+        }
+        if "measured_agrees" in ov:
+            r["overhead"]["measured_agrees"] = ov["measured_agrees"]
+        r["functions_executed"] = sum(1 for f in data.get("functions", [])
+                                      if json_int(f.get("executed_paths", 0)) > 0)
+
+        if strategy == "sbl" and not prefix:
+            r["exact"] = True  # the reference itself
+            if r["total_executions"] == 0:
+                self.fail(prog, f"{tag}: the SBL profile is empty: the workload ran no instrumented code")
+        else:
+            ref = os.path.join(self.pdir, "sbl-profile.json")
+            p = subprocess.run([self.tool("p3-report"), f"--check={ref}", "--top=0",
+                                "--top-per-function=0", "-o", os.path.join(outdir, "checked-profile.json"),
+                                outdir], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            text = p.stdout.decode(errors="replace")
+            write(os.path.join(self.logs, f"check-{tag}.txt"), text)
+            r["exact"] = p.returncode == 0
+            if p.returncode != 0:
+                lines = [l for l in text.splitlines() if l.startswith("check:")]
+                self.fail(prog, f"{tag}: merged profile differs from SBL's "
+                                f"({lines[0] if lines else 'exit ' + str(p.returncode)}; "
+                                f"see {self.logs}/check-{tag}.txt)")
+        r["outdir"] = outdir
+        return r
+
+    # ---- the whole program
+
+    def program(self, prog):
+        self.prog = prog
+        self.res = {"program": prog.name, "conf": os.path.relpath(prog.path, REPO),
+                    "notes": prog["notes"], "files": prog.files,
+                    "scale": None, "configs": {}, "failures": [], "warnings": []}
+        self.pdir = os.path.join(self.work, prog.name)
+        self.logs = os.path.join(self.pdir, "logs")
+        self.src = os.path.join(self.pdir, "src")
+        self.inputs = os.path.join(self.pdir, "inputs")
+        self.scale = prog["ci_scale"] if (self.args.ci and prog["ci_scale"]) else prog["scale"]
+        if self.args.scale:
+            self.scale = self.args.scale
+        self.res["scale"] = self.scale
+        os.makedirs(self.logs, exist_ok=True)
+        self.workload_script = os.path.join(self.pdir, "workload.sh")
+        write(self.workload_script, prog["workload"] + "\n")
+        t_start = now()
+        log(f"== {prog.name}")
+
+        tarball = self.fetch(prog)
+        log(f"  fetch: {self.res['tarball']} ({self.res['package']} {self.res['version']})")
+        self.prepare(prog, tarball)
+        lines = 0
+        for f in prog.files:
+            lines += read(os.path.join(self.src, f), "rb").count(b"\n")
+        self.res["c_lines"] = lines
+        self.make_inputs(prog)
+
+        orig = os.path.join(self.pdir, "orig")
+        self.clone_tree(orig)
+        ok, secs = self.build_tree(prog, orig, "build-orig.log")
+        if not ok:
+            raise SetupError(f"{prog.name}: the original does not build (see {self.logs}/build-orig.log)")
+        self.res["build_orig_seconds"] = secs
+        log(f"  build original: ok ({secs:.1f} s)")
+        t0 = now()
+        first = self.run_workload_plain(prog, orig, "orig-1")
+        self.res["workload_orig_seconds"] = now() - t0
+        second = self.run_workload_plain(prog, orig, "orig-2")
+        if first != second:
+            raise SetupError(f"{prog.name}: the workload is not deterministic on the original "
+                             f"({first_difference(first[0] + first[1], second[0] + second[1])}); "
+                             f"fix the program description")
+        self.expected = first
+        self.res["workload_status"] = first[2]
+        log(f"  workload on the original: exit {first[2]}, {len(first[0])} bytes of output, "
+            f"{self.res['workload_orig_seconds']:.1f} s, deterministic")
+
+        outroot = os.path.join(self.pdir, "out")
+        os.makedirs(outroot, exist_ok=True)
+        timing_needs = {"sbl-k1"} | {f"p3-k{k}" for k in self.args.k} if self.args.bench else set()
+        test_cfg = self.test_config()
+        for strategy, k in self.configs:
+            tag = f"{strategy}-k{k}"
+            r = self.run_config(prog, strategy, k, outroot, tag)
+            self.res["configs"][tag] = r
+            if strategy == "sbl":
+                src_profile = os.path.join(outroot, tag, "profile.json")
+                if not os.path.exists(src_profile):
+                    raise SetupError(f"{prog.name}: no SBL profile; cannot check the others")
+                shutil.copy(src_profile, os.path.join(self.pdir, "sbl-profile.json"))
+            if tag == test_cfg and prog["test"] and not self.args.no_tests and r.get("build", {}).get("ok"):
+                self.run_tests(prog, r, os.path.join(outroot, tag), k)
+            if not self.args.keep and tag not in timing_needs:
+                self.drop_copies(os.path.join(outroot, tag), k)
+            ratio = r.get("overhead", {}).get("ratio")
+            log(f"  [{tag}] {'exact' if r.get('exact') else 'NOT EXACT'}, "
+                f"outputs {'identical' if r.get('outputs_identical') else 'DIFFER'}"
+                + (f", slowest copy {ratio:.3f} x SBL" if ratio is not None else ""))
+
+        self.simulate(prog)
+        self.hot_functions(prog, outroot)
+        if self.args.count_probes:
+            self.count_probes(prog, outroot)
+        if self.args.bench:
+            self.clang_syntax(prog)
+            self.timing(prog, orig, outroot)
+        if not self.args.keep:
+            for strategy, k in self.configs:
+                self.drop_copies(os.path.join(outroot, f"{strategy}-k{k}"), k)
+            rmtree(orig)
+            rmtree(os.path.join(self.pdir, "gcov"))
+        self.res["seconds"] = now() - t_start
+        return self.res
+
+    def test_config(self):
+        if self.args.test_config:
+            return self.args.test_config
+        ks = sorted(self.args.k)
+        if "p3" in self.args.strategies and ks:
+            return f"p3-k{ks[0]}"
+        return "sbl-k1"
+
+    def drop_copies(self, outdir, k):
+        for c in range(k):
+            rmtree(os.path.join(outdir, f"copy-{c}"))
+
+    def run_tests(self, prog, r, outdir, k):
+        """The program's own test suite on the original and on every copy of outdir."""
+        log(f"  test suite on the original and the {k} copies of {os.path.basename(outdir)}")
+        hashes = self.rewritten_hashes(outdir, k)
+        t = {"config": os.path.basename(outdir), "command": prog["test"]}
+        orig = os.path.join(self.pdir, "orig")
+        status, secs = run_shell(prog["test"], os.path.join(orig, prog["test_dir"]),
+                                 self.env(prog), os.path.join(self.logs, "test-orig.log"),
+                                 timeout=self.args.test_timeout)
+        t["orig"] = {"status": status, "seconds": secs}
+        if status != 0:
+            self.warn(prog, f"the test suite fails on the original too (exit {status}, "
+                            f"see {self.logs}/test-orig.log)")
+        t["copies"] = []
+        for c in range(k):
+            tree = os.path.join(outdir, f"copy-{c}")
+            st, secs = run_shell(prog["test"], os.path.join(tree, prog["test_dir"]),
+                                 self.env(prog), os.path.join(self.logs, f"test-copy{c}.log"),
+                                 timeout=self.args.test_timeout)
+            t["copies"].append({"status": st, "seconds": secs})
+            if st != status:
+                self.fail(prog, f"test suite: exit {st} on copy {c} of {t['config']}, "
+                                f"{status} on the original (see {self.logs}/test-copy{c}.log)")
+        t["passed"] = status == 0 and all(x["status"] == 0 for x in t["copies"])
+        t["intact"] = self.check_rewritten_intact(prog, outdir, k, hashes, "test suite")
+        r["test"] = t
+        self.res["test"] = t
+        log(f"  test suite: original exit {status}, copies "
+            f"{[x['status'] for x in t['copies']]}")
+
+    def simulate(self, prog):
+        ks = sorted(set(self.args.k) | {2, 4, 8})
+        sbl = os.path.join(self.pdir, "out", "sbl-k1")
+        status, data, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)))
+        if status != 0 or not data or "simulate" not in data:
+            self.fail(prog, f"p3-report --simulate failed: {err.strip()[:300]}")
+            return
+        rows = {}
+        for row in data["simulate"]["rows"]:
+            rows[f"{row['strategy']}-k{row['k']}"] = {
+                "max_hits": json_int(row["max_hits"]), "ratio": row["ratio"],
+                "hits": [json_int(h) for h in row["hits"]]}
+        self.res["simulate"] = {"sbl": json_int(data["simulate"]["sbl"]), "rows": rows}
+        # the model on the real rewrite must equal the simulation of the same plan
+        for tag, r in self.res["configs"].items():
+            if r["strategy"] == "sbl" or "overhead" not in r or tag not in rows:
+                continue
+            r["simulate_agrees"] = r["overhead"]["max"] == rows[tag]["max_hits"]
+            if not r["simulate_agrees"] and r.get("exact"):
+                # a known disagreement (FINDINGS.md): reported, not a failure
+                self.warn(prog, f"{tag}: the slowest copy of the rewrite has "
+                                f"{r['overhead']['max']} probe hits, --simulate plans "
+                                f"{rows[tag]['max_hits']} for the same strategy and K")
+
+    def hot_functions(self, prog, outroot, top=8):
+        """Where the path executions are, and how each strategy placed those functions."""
+        try:
+            profile = json.load(open(os.path.join(self.pdir, "sbl-profile.json")))
+        except (OSError, ValueError):
+            return
+        execs = {}
+        for f in profile["functions"]:
+            execs[f["id"]] = sum(json_int(p["count"]) for p in f["paths"])
+        total = sum(execs.values()) or 1
+        manifests = {}
+        for strategy, k in self.configs:
+            tag = f"{strategy}-k{k}"
+            try:
+                manifests[tag] = {f["id"]: f for f in
+                                  json.load(open(os.path.join(outroot, tag, "manifest.json")))["functions"]}
+            except (OSError, ValueError):
+                pass
+        hot = []
+        for fid, n in sorted(execs.items(), key=lambda x: -x[1])[:top]:
+            entry = {"id": fid, "executions": n, "share": n / total, "placement": {}}
+            for tag, funcs in manifests.items():
+                f = funcs.get(fid)
+                if not f or not f.get("instrumented"):
+                    continue
+                copies = [i["copy"] for i in f.get("instances", []) if i.get("kind") != "none"]
+                entry["placement"][tag] = {"tasks": len(f.get("tasks", [])), "copies": copies,
+                                           "call_sites": f.get("call_sites")}
+            hot.append(entry)
+        shares = {}
+        for tag, funcs in manifests.items():
+            if tag.startswith("p3-"):
+                split = sum(n for fid, n in execs.items()
+                            if len(funcs.get(fid, {}).get("tasks", [])) > 1)
+                shares[tag] = split / total
+        self.res["hot_functions"] = hot
+        self.res["executions_in_split_functions"] = shares
+        self.res["total_executions"] = total
+
+    def count_probes(self, prog, outroot):
+        """Builds with -DP3_COUNT_PROBES: measured probes must equal the model."""
+        if self.args.count_probes != "all" and prog.name not in self.args.count_probes.split(","):
+            return
+        croot = os.path.join(self.pdir, "count")
+        os.makedirs(croot, exist_ok=True)
+        results = {}
+        for strategy, k in self.configs:
+            tag = f"{strategy}-k{k}"
+            if strategy == "sbl" and self.args.ci:
+                continue
+            log(f"  [count {tag}] -DP3_COUNT_PROBES")
+            r = self.run_config(prog, strategy, k, croot, tag, extra_cflags="-DP3_COUNT_PROBES",
+                                prefix="count-")
+            ov = r.get("overhead", {})
+            entry = {"model": ov.get("copies"), "measured": ov.get("measured"),
+                     "agrees": ov.get("measured_agrees"), "exact": r.get("exact"),
+                     "outputs_identical": r.get("outputs_identical")}
+            if not ov.get("measured") or len(ov["measured"]) != k:
+                self.fail(prog, f"count {tag}: no measured probe counts in the raw profiles")
+                entry["agrees"] = False
+            elif ov.get("measured_agrees") is not True:
+                diff = [m - n for m, n in zip(ov["measured"], ov["copies"])]
+                entry["difference"] = diff
+                if any(d < 0 for d in diff):
+                    self.fail(prog, f"count {tag}: the runtime counted fewer probes than the "
+                                    f"model: measured {ov['measured']}, model {ov['copies']}")
+                else:
+                    # Probes on paths that never end (a process that exits, or longjmps,
+                    # from a callee) run but are never counted as paths: the model cannot
+                    # see them (test/corpus/FINDINGS.md).
+                    self.warn(prog, f"count {tag}: measured probes exceed the model by {diff} "
+                                    f"(model {ov['copies']})")
+            results[tag] = entry
+            if not self.args.keep:
+                self.drop_copies(os.path.join(croot, tag), k)
+        self.res["count_probes"] = results
+
+    def clang_syntax(self, prog):
+        clang = shutil.which("clang-19") or shutil.which("clang")
+        if not clang:
+            self.warn(prog, "no clang for the -fsyntax-only comparison")
+            return
+        args = [clang, "-fsyntax-only", "-w"] + shlex.split(prog["rewrite_flags"]) + prog.files
+        out = os.path.join(self.logs, "clang-syntax.stdout")
+        err = os.path.join(self.logs, "clang-syntax.stderr")
+        status, secs, kb = timed(args, self.src, self.env(prog), out, err)
+        self.res["clang_syntax"] = {"status": status, "seconds": secs, "max_rss_kb": kb,
+                                    "clang": os.path.basename(clang)}
+        if status != 0:
+            self.warn(prog, f"clang -fsyntax-only exited {status} (see {err})")
+
+    def timing(self, prog, orig, outroot):
+        """Wall-clock, interleaved repetitions, median per variant."""
+        gcov = os.path.join(self.pdir, "gcov")
+        self.clone_tree(gcov)
+        ok, secs = self.build_tree(prog, gcov, "build-gcov.log", "-fprofile-arcs")
+        variants = [("orig", orig, None)]
+        if not ok:
+            self.fail(prog, f"the gcc -fprofile-arcs build failed (see {self.logs}/build-gcov.log)")
+        variants.append(("sbl", os.path.join(outroot, "sbl-k1", "copy-0"), 0))
+        for k in sorted(self.args.k):
+            if "p3" not in self.args.strategies:
+                break
+            for c in range(k):
+                variants.append((f"p3-k{k}-c{c}", os.path.join(outroot, f"p3-k{k}", f"copy-{c}"), 0))
+        if ok:
+            variants.append(("gcov", gcov, None))
+        profiles = os.path.join(self.pdir, "timing-profiles")
+        reps = self.args.reps
+        log(f"  timing: {len(variants)} variants x {reps} repetitions, interleaved")
+        wall = {v[0]: [] for v in variants}
+        cpu = {v[0]: [] for v in variants}
+        load = []
+        for rep in range(reps):
+            # rotate the order so that no variant always runs first or last
+            order = variants[rep % len(variants):] + variants[:rep % len(variants)]
+            load.append(os.getloadavg()[0])
+            for name, tree, _ in order:
+                rmtree(profiles)
+                os.makedirs(profiles)
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                out, err, status = self.run_workload_plain(prog, tree, "timing", profiles)
+                wall[name].append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+                if (out, err, status) != self.expected:
+                    self.fail(prog, f"timing run of {name}: output differs from the original's")
+        rmtree(profiles)
+        med = {n: statistics.median(v) for n, v in wall.items()}
+        medcpu = {n: statistics.median(v) for n, v in cpu.items()}
+        t = {"reps": reps, "load_average": load, "median_wall": med, "median_cpu": medcpu,
+             "wall": wall, "cpu": cpu, "slowest": {}}
+        for k in sorted(self.args.k):
+            names = [n for n in med if n.startswith(f"p3-k{k}-c")]
+            if names:
+                slow = max(names, key=lambda n: med[n])
+                t["slowest"][f"p3-k{k}"] = {"copy": slow, "wall": med[slow],
+                                           "cpu": max(medcpu[n] for n in names)}
+        self.res["timing"] = t
+        base = med["orig"]
+        parts = [f"sbl {med['sbl'] / base:.2f}"]
+        parts += [f"{n} {v['wall'] / base:.2f}" for n, v in t["slowest"].items()]
+        if "gcov" in med:
+            parts.append(f"gcov {med['gcov'] / base:.2f}")
+        log(f"  timing (median wall time / original's {base:.2f} s): " + ", ".join(parts))
+
+
+def first_difference(a, b):
+    if isinstance(a, tuple):
+        a = repr(a).encode()
+    if isinstance(b, tuple):
+        b = repr(b).encode()
+    n = min(len(a), len(b))
+    i = next((j for j in range(n) if a[j] != b[j]), n)
+    line = a[:i].count(b"\n") + 1
+    def snip(x):
+        start = x.rfind(b"\n", 0, i) + 1
+        return x[start:start + 80].split(b"\n")[0].decode(errors="replace")
+    if i == n and len(a) != len(b):
+        return f"line {line}: one output is a prefix of the other ({len(a)} vs {len(b)} bytes)"
+    return f"line {line}: expected {snip(a)!r}, got {snip(b)!r}"
+
+
+def machine_info():
+    cpu = "unknown"
+    try:
+        for line in read("/proc/cpuinfo").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = None
+    try:
+        for line in read("/proc/meminfo").splitlines():
+            if line.startswith("MemTotal"):
+                mem = int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    def version(cmd):
+        try:
+            return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+                                  ).stdout.decode().splitlines()[0]
+        except (OSError, IndexError):
+            return "unknown"
+    osname = "unknown"
+    try:
+        m = re.search(r'^PRETTY_NAME="?([^"\n]*)', read("/etc/os-release"), re.M)
+        osname = m.group(1) if m else osname
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_mb": mem, "kernel": platform.release(),
+            "os": osname, "gcc": version(["gcc", "--version"]),
+            "clang": version([shutil.which("clang-19") or "clang", "--version"])}
+
+
+def p3_version():
+    """The commit of the p3 sources, with '+dirty' when lib/, tool/ or runtime/ differ from it."""
+    def git(*a):
+        try:
+            return subprocess.run(["git", "-C", REPO] + list(a), stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL).stdout.decode().strip()
+        except OSError:
+            return ""
+    commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
+    if git("status", "--porcelain", "--", "lib", "tool", "runtime", "CMakeLists.txt", "cmake"):
+        commit += "+dirty"
+    return commit
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        description="p3 corpus harness: rewrite real programs with p3, build, run, check, measure.",
+        epilog="Examples:\n"
+               "  corpus.py --ci                          # the CI subset (bzip2, zlib; K=2,4; P3, PBL)\n"
+               "  corpus.py bzip2 --k 2,4 --keep          # one program, keep the trees\n"
+               "  corpus.py --bench                       # everything, with timings (bench/run-evaluation.sh)\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("programs", nargs="*", help="programs (test/corpus/programs/NAME.conf); "
+                    "default: all, or bzip2 and zlib with --ci")
+    ap.add_argument("--programs-dir", default=PROGRAMS_DIR,
+                    help="where the program descriptions are (default: %(default)s)")
+    ap.add_argument("--bin", default=os.path.join(REPO, "build", "bin"),
+                    help="directory with p3-rewrite, p3-run, p3-report (default: %(default)s)")
+    ap.add_argument("--work", default=os.environ.get("P3_CORPUS_WORK",
+                    os.path.join(os.environ.get("TMPDIR", "/tmp"), "p3-corpus")),
+                    help="work directory for sources, builds, logs and results "
+                         "(default: $P3_CORPUS_WORK or $TMPDIR/p3-corpus)")
+    ap.add_argument("--downloads", default=os.environ.get("P3_CORPUS_DOWNLOADS"),
+                    help="where source packages are downloaded and cached "
+                         "(default: $P3_CORPUS_DOWNLOADS or WORK/downloads)")
+    ap.add_argument("--k", default=None, help="comma-separated K values (default 2,4,8; CI 2,4)")
+    ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
+    ap.add_argument("--ci", action="store_true", help="the reduced CI run: bzip2 and zlib, "
+                    "K=2,4, P3 and PBL, CI-sized workloads, probe counting on bzip2")
+    ap.add_argument("--bench", action="store_true", help="also measure wall-clock times, "
+                    "gcc -fprofile-arcs and clang -fsyntax-only")
+    ap.add_argument("--count-probes", default=None,
+                    help="programs (comma-separated, or 'all') whose copies are also built with "
+                         "-DP3_COUNT_PROBES and checked against the model")
+    ap.add_argument("--reps", type=int, default=5, help="timing repetitions (default 5)")
+    ap.add_argument("--scale", default=None, help="override every program's workload scale")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                    help="copies built at once (default: number of CPUs)")
+    ap.add_argument("--test-config", default=None,
+                    help="rewrite whose copies run the test suite (default: P3 at the smallest K)")
+    ap.add_argument("--test-timeout", type=int, default=1800)
+    ap.add_argument("--no-tests", action="store_true", help="skip the programs' test suites")
+    ap.add_argument("--strict-warnings", action="store_true",
+                    help="new compiler warnings in a copy fail the run (default: reported)")
+    ap.add_argument("--keep", action="store_true", help="keep the built trees")
+    ap.add_argument("--reuse", action="store_true",
+                    help="reuse a prepared source tree from an earlier run (same description)")
+    ap.add_argument("--no-deb-src", action="store_true",
+                    help="do not run scripts/enable-deb-src.sh before apt-get source")
+    ap.add_argument("--results", default=None,
+                    help="write all results to this JSON file too (default WORK/results.json)")
+    args = ap.parse_args(argv)
+    if args.k is None:
+        args.k = "2,4" if args.ci else "2,4,8"
+    try:
+        args.k = sorted({int(x) for x in args.k.split(",") if x})
+    except ValueError:
+        ap.error("--k takes comma-separated integers")
+    if any(k < 2 for k in args.k):
+        ap.error("--k values must be at least 2 (K=1 is SBL, always run)")
+    args.strategies = [s for s in args.strategies.split(",") if s]
+    if any(s not in ("p3", "pbl") for s in args.strategies):
+        ap.error("--strategies takes p3 and/or pbl")
+    if not args.programs:
+        args.programs = ["bzip2", "zlib"] if args.ci else \
+            sorted(os.path.splitext(f)[0] for f in os.listdir(args.programs_dir)
+                   if f.endswith(".conf"))
+    if args.count_probes is None:
+        args.count_probes = "bzip2" if args.ci else ""
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    try:
+        h = Harness(args)
+        progs = load_programs(args.programs, args.programs_dir)
+    except SetupError as e:
+        print(f"corpus: error: {e}", file=sys.stderr)
+        return 2
+    os.makedirs(os.path.join(h.work, "results"), exist_ok=True)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    all_results = {"started": started.isoformat(timespec="seconds"),
+                   "command": " ".join(shlex.quote(a) for a in [sys.argv[0]] + argv),
+                   "machine": machine_info(), "p3_commit": p3_version(),
+                   "options": {"k": args.k, "strategies": args.strategies, "ci": args.ci,
+                               "bench": args.bench, "reps": args.reps,
+                               "count_probes": args.count_probes},
+                   "programs": {}}
+    setup_errors = []
+    for prog in progs:
+        try:
+            res = h.program(prog)
+        except SetupError as e:
+            print(f"corpus: error: {e}", file=sys.stderr)
+            setup_errors.append(f"{prog.name}: {e}")
+            res = dict(h.res) if hasattr(h, "res") else {"program": prog.name}
+            res.setdefault("failures", []).append(f"setup: {e}")
+            h.failures.append(f"{prog.name}: setup: {e}")
+        all_results["programs"][prog.name] = res
+        with open(os.path.join(h.work, "results", prog.name + ".json"), "w") as f:
+            json.dump(res, f, indent=1, sort_keys=True)
+    all_results["finished"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    all_results["failures"] = h.failures
+    all_results["warnings"] = h.warnings
+    out = args.results or os.path.join(h.work, "results.json")
+    with open(out, "w") as f:
+        json.dump(all_results, f, indent=1, sort_keys=True)
+    log("")
+    log(f"results: {out}")
+    for w in h.warnings:
+        log(f"warning: {w}")
+    if h.failures:
+        log(f"{len(h.failures)} failure(s):")
+        for f in h.failures:
+            log(f"  FAIL {f}")
+        return 1
+    log("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
