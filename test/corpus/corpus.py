@@ -1000,6 +1000,8 @@ def p3_version():
                                   stderr=subprocess.DEVNULL).stdout.decode().strip()
         except OSError:
             return ""
+    if os.environ.get("P3_COMMIT"):  # tools built from an export of that commit
+        return os.environ["P3_COMMIT"]
     commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
     if git("status", "--porcelain", "--", "lib", "tool", "runtime", "CMakeLists.txt", "cmake"):
         commit += "+dirty"
