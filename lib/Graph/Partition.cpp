@@ -4,6 +4,7 @@
 #include "Graph/ReducedDAG.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace p3 {
 
@@ -80,6 +81,64 @@ std::vector<std::vector<bool>> findPartition(const PathDAG &D,
   }
   for (const Prefix &P : Frontier)
     Shares.push_back(shareEdges(R, P));
+  return Shares;
+}
+
+std::vector<std::vector<bool>> partitionByEnds(const PathDAG &D,
+                                               unsigned Delta) {
+  // Edges that can lead to vertex V (backward reachability).
+  auto Leading = [&](unsigned V, std::vector<bool> &Edges) {
+    std::vector<bool> Seen(D.numVertices(), false);
+    std::vector<unsigned> Work{V};
+    Seen[V] = true;
+    while (!Work.empty()) {
+      unsigned X = Work.back();
+      Work.pop_back();
+      for (unsigned E : D.inEdges(X)) {
+        Edges[E] = true;
+        unsigned Src = D.edge(E).Src;
+        if (!Seen[Src]) {
+          Seen[Src] = true;
+          Work.push_back(Src);
+        }
+      }
+    }
+  };
+  std::vector<std::vector<bool>> Shares;
+  std::vector<bool> Leaving(D.numEdges(), false);
+  bool AnyLeaving = false;
+  for (unsigned E : D.inEdges(D.exit())) {
+    if (D.edge(E).Kind == EdgeKind::End) {
+      std::vector<bool> Share(D.numEdges(), false);
+      Share[E] = true;
+      Leading(D.edge(E).Src, Share);
+      Shares.push_back(std::move(Share));
+    } else {
+      Leaving[E] = true;
+      Leading(D.edge(E).Src, Leaving);
+      AnyLeaving = true;
+    }
+  }
+  if (AnyLeaving)
+    Shares.push_back(std::move(Leaving));
+  auto Size = [](const std::vector<bool> &S) {
+    return std::count(S.begin(), S.end(), true);
+  };
+  while (Shares.size() > std::max(Delta, 1u)) {
+    // Merge the two smallest shares (ties: the later ones).
+    std::vector<unsigned> Order(Shares.size());
+    std::iota(Order.begin(), Order.end(), 0u);
+    std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+      return Size(Shares[A]) < Size(Shares[B]);
+    });
+    unsigned A = std::min(Order[0], Order[1]), B = std::max(Order[0], Order[1]);
+    for (unsigned E = 0; E < D.numEdges(); ++E)
+      if (Shares[B][E])
+        Shares[A][E] = true;
+    Shares.erase(Shares.begin() + B);
+  }
+  if (Shares.size() <= 1)
+    return {std::vector<bool>(D.numEdges(), true)};
   return Shares;
 }
 

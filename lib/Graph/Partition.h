@@ -31,6 +31,17 @@ std::vector<std::vector<bool>> findPartition(const PathDAG &D, unsigned Delta);
 /// The paper's default threshold: max(outdeg(ENTRY), K).
 unsigned defaultDelta(const PathDAG &D, unsigned K);
 
+/// A loop-aware alternative (not in the paper): paths grouped by the edge
+/// they end on. Each back edge's paths (the iterations of its loop, whichever
+/// way they started) are one share, whose edges are those that can lead to
+/// it; the paths that leave the function are one more. The paper's shares all
+/// contain every loop they can reach, so each copy that gets one pays for
+/// every iteration (a counter update and a reset per iteration); here only
+/// the copy holding a loop's share counts its iterations. At most \p Delta
+/// shares: beyond that, the shares with the fewest edges are merged.
+std::vector<std::vector<bool>> partitionByEnds(const PathDAG &D,
+                                               unsigned Delta);
+
 } // namespace p3
 
 #endif

@@ -18,6 +18,8 @@ StringRef strategyName(StrategyKind S) {
     return "pbl";
   case StrategyKind::P3:
     return "p3";
+  case StrategyKind::P3Ends:
+    return "p3-ends";
   }
   return "?";
 }
@@ -27,6 +29,7 @@ std::optional<StrategyKind> parseStrategy(StringRef Name) {
       .Case("sbl", StrategyKind::SBL)
       .Case("pbl", StrategyKind::PBL)
       .Case("p3", StrategyKind::P3)
+      .Case("p3-ends", StrategyKind::P3Ends)
       .Default(std::nullopt);
 }
 
@@ -36,11 +39,14 @@ namespace {
 Error addTasks(const FunctionGraph &F, unsigned Index,
                const StrategyOptions &Options, ProgramPlan &Plan) {
   std::vector<std::vector<bool>> Shares;
-  if (Options.Kind == StrategyKind::P3 &&
-      F.CallSites <= Options.MaxCallSitesToSplit) {
+  bool Splits = Options.Kind == StrategyKind::P3 ||
+                Options.Kind == StrategyKind::P3Ends;
+  if (Splits && F.CallSites <= Options.MaxCallSitesToSplit) {
     unsigned Delta =
         Options.Delta ? Options.Delta : defaultDelta(F.DAG, Options.K);
-    Shares = findPartition(F.DAG, Delta);
+    Shares = Options.Kind == StrategyKind::P3Ends
+                 ? partitionByEnds(F.DAG, Delta)
+                 : findPartition(F.DAG, Delta);
   } else {
     Shares.emplace_back(F.DAG.numEdges(), true);
   }

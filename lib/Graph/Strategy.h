@@ -6,7 +6,8 @@
 //    are distributed over the K copies (LPT); a function is instrumented
 //    (Ball-Larus) in the copy of its task only.
 //  - P3: functions with at most MaxCallSitesToSplit call sites are split by
-//    findPartition; each share is a task costed by its PSPP probes. Other
+//    findPartition (P3Ends: partitionByEnds); each share is a task costed by
+//    its PSPP probes. Other
 //    functions are one Ball-Larus task. Tasks are distributed (LPT); in each
 //    copy a function profiles the union of its tasks' edges there: all edges
 //    gives Ball-Larus, some gives PSPP, none leaves it uninstrumented.
@@ -23,7 +24,14 @@
 
 namespace p3 {
 
-enum class StrategyKind : uint8_t { SBL, PBL, P3 };
+enum class StrategyKind : uint8_t {
+  SBL,
+  PBL,
+  P3,
+  /// P3 with the loop-aware partition (partitionByEnds, Graph/Partition.h)
+  /// instead of the paper's find_partition. Not in the paper.
+  P3Ends,
+};
 
 llvm::StringRef strategyName(StrategyKind S);
 std::optional<StrategyKind> parseStrategy(llvm::StringRef Name);

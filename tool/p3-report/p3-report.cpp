@@ -133,7 +133,7 @@ int main(int Argc, char **Argv) {
     std::optional<StrategyKind> S = parseStrategy(N.trim());
     if (!S) {
       errs() << "p3-report: error: unknown strategy '" << N
-             << "' in --strategies (expected sbl, pbl, p3)\n";
+             << "' in --strategies (expected sbl, pbl, p3, p3-ends)\n";
       return 2;
     }
     O.Strategies.push_back(*S);

@@ -36,8 +36,10 @@ static cl::opt<unsigned> K("k", cl::desc("Number of copies (default 4)"),
                            cl::init(4), cl::value_desc("N"), cl::cat(Category));
 static cl::opt<std::string>
     StrategyName("strategy",
-                 cl::desc("How paths are shared among the copies: sbl, pbl or "
-                          "p3 (default p3; with -k 1 every strategy is SBL)"),
+                 cl::desc("How paths are shared among the copies: sbl, pbl, "
+                          "p3 (default; the paper's partition) or p3-ends (P3 "
+                          "with a loop-aware partition). With -k 1 every "
+                          "strategy is SBL"),
                  cl::init("p3"), cl::cat(Category));
 static cl::opt<std::string> OutputDir("o",
                                       cl::desc("Output directory (default p3-out)"),
@@ -188,7 +190,8 @@ int main(int argc, const char **argv) {
 
   std::optional<StrategyKind> Strategy = parseStrategy(StrategyName);
   if (!Strategy) {
-    error("unknown strategy '" + StrategyName + "' (use sbl, pbl or p3)");
+    error("unknown strategy '" + StrategyName +
+          "' (use sbl, pbl, p3 or p3-ends)");
     return 1;
   }
   if (K < 1) {
