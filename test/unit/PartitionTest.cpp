@@ -175,3 +175,64 @@ TEST(Partition, StopsBeforeSplittingAVertexsOutEdges) {
   EXPECT_EQ(sharesPerPath(D, Three, Paths),
             std::vector<unsigned>(Paths.size(), 1));
 }
+
+// The loop-aware alternative (p3-ends): every path is in the share of the
+// edge it ends on (so in at least one share); a back edge's share holds no
+// edge that cannot lead to that back edge; at most Delta shares.
+TEST(Partition, ByEndsCoversEveryPath) {
+  Summary Sum("Partition.ByEndsCoversEveryPath (Delta 1, 2, 8, 64)");
+  std::mt19937_64 Rng(0xe4d5);
+  unsigned Split = 0;
+  uint64_t Checked = 0;
+  for (unsigned I = 0; I < 2500 && !HasFailure(); ++I) {
+    Sample S = sampleCFG(Rng, I);
+    SCOPED_TRACE(cfgLiteral(S.G));
+    PathDAG D = *PathDAG::build(S.G);
+    std::optional<std::vector<EdgePath>> All = smallPathSet(D);
+    Sum.add(S.ShapeName, *countPaths(D), All.has_value());
+    for (unsigned Delta : {1u, 2u, 8u, 64u}) {
+      std::vector<std::vector<bool>> Shares = partitionByEnds(D, Delta);
+      ASSERT_GE(Shares.size(), 1u);
+      ASSERT_LE(Shares.size(), std::max(Delta, 1u));
+      if (Shares.size() == 1) {
+        EXPECT_EQ(Shares[0], std::vector<bool>(D.numEdges(), true));
+        continue;
+      }
+      ++Split;
+      std::vector<EdgePath> Paths;
+      if (All)
+        Paths = *All;
+      else
+        for (unsigned J = 0; J < 100; ++J)
+          Paths.push_back(randomPath(Rng, D));
+      for (const EdgePath &P : Paths) {
+        bool Covered = false;
+        for (const std::vector<bool> &Share : Shares)
+          Covered |= allInteresting(Share, P);
+        ASSERT_TRUE(Covered);
+        ++Checked;
+      }
+      // With room for every end, each back edge's share is exactly the edges
+      // of the paths that end on it.
+      if (Delta != 64 || !All)
+        continue;
+      for (const std::vector<bool> &Share : Shares) {
+        std::vector<bool> OnPaths(D.numEdges(), false);
+        unsigned EndEdge = NoEdge;
+        for (unsigned E : D.inEdges(D.exit()))
+          if (Share[E] && D.edge(E).Kind == EdgeKind::End)
+            EndEdge = E;
+        if (EndEdge == NoEdge)
+          continue; // the share of the paths that leave the function
+        for (const EdgePath &P : *All)
+          if (P.back() == EndEdge)
+            for (unsigned E : P)
+              OnPaths[E] = true;
+        EXPECT_EQ(Share, OnPaths);
+      }
+    }
+  }
+  Sum.note(std::to_string(Split) + " partitions with >1 share; " +
+           std::to_string(Checked) + " paths each covered.");
+  EXPECT_GT(Split, 500u);
+}

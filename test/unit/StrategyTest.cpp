@@ -173,12 +173,14 @@ void checkPlan(const Program &Prog, const StrategyOptions &O,
 
     for (unsigned F = 0; F < NF; ++F) {
       const FunctionGraph &G = Prog.Functions[F];
-      bool Splits =
-          O.Kind == StrategyKind::P3 && G.CallSites <= O.MaxCallSitesToSplit;
+      bool Splits = (O.Kind == StrategyKind::P3 ||
+                     O.Kind == StrategyKind::P3Ends) &&
+                    G.CallSites <= O.MaxCallSitesToSplit;
       std::vector<std::vector<bool>> Shares;
+      unsigned Delta = O.Delta ? O.Delta : defaultDelta(G.DAG, K);
       if (Splits)
-        Shares =
-            findPartition(G.DAG, O.Delta ? O.Delta : defaultDelta(G.DAG, K));
+        Shares = O.Kind == StrategyKind::P3Ends ? partitionByEnds(G.DAG, Delta)
+                                                : findPartition(G.DAG, Delta);
       else
         Shares.emplace_back(G.DAG.numEdges(), true);
       ASSERT_EQ(Plan.TasksOf[F].size(), Shares.size());

@@ -257,6 +257,8 @@ std::vector<NamedOptions> strategyConfigs(unsigned K) {
   Add("p3-split-all", StrategyKind::P3, UINT_MAX, 0);
   Add("p3-delta2", StrategyKind::P3, UINT_MAX, 2);
   Add("p3-delta64", StrategyKind::P3, UINT_MAX, 64);
+  Add("p3-ends-split-all", StrategyKind::P3Ends, UINT_MAX, 0);
+  Add("p3-ends-delta2", StrategyKind::P3Ends, UINT_MAX, 2);
   return Configs;
 }
 
