@@ -522,9 +522,6 @@ class Harness:
         lost = sum(json_int(f.get("lost", 0)) for f in data.get("functions", []))
         if lost:
             probs.append(f"{lost} path executions lost by the runtime")
-        ppc = data.get("processes_per_copy") or []
-        if len(set(ppc)) > 1:
-            probs.append(f"processes per copy differ: {ppc}")
         return probs
 
     def run_config(self, prog, strategy, k, root, tag, extra_cflags="", prefix=""):
@@ -607,6 +604,13 @@ class Harness:
         r["report_problems"] = probs
         for pr in probs:
             self.fail(prog, f"{tag}: report: {pr}")
+        ppc = data.get("processes_per_copy") or []
+        r["processes_per_copy"] = ppc
+        if len(set(ppc)) > 1:
+            # Not a failure by itself: an executable of the program with no instrumented
+            # function in some copy (PBL at large K) leaves no raw profile from that copy.
+            # Real nondeterminism shows in the outputs and in the exactness check.
+            self.warn(prog, f"{tag}: raw profiles per copy differ: {ppc}")
         r["total_executions"] = json_int(data.get("total_executions", 0))
         ov = data.get("overhead", {})
         r["overhead"] = {
