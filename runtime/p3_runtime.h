@@ -105,8 +105,22 @@ extern char *p3_sys_getcwd_chk(char *, __SIZE_TYPE__, __SIZE_TYPE__)
 extern int p3_sys_getpid(void) __asm__("__getpid");
 extern int *p3_sys_errno(void) __asm__("__errno_location");
 extern char *p3_sys_strerror(int) __asm__("strerror");
-extern void *p3_sys_calloc(__SIZE_TYPE__, __SIZE_TYPE__) __asm__("calloc");
-extern void p3_sys_free(void *) __asm__("free");
+/* Hash tables come from mmap, never from the program's malloc heap: an
+ * allocation there would move the program's own blocks in the copies that
+ * count a function in a table, and a program whose paths depend on addresses
+ * (comparing pointers into different buffers) would take different paths in
+ * different copies. Linux values of PROT_READ|PROT_WRITE and
+ * MAP_PRIVATE|MAP_ANONYMOUS. */
+extern void *p3_sys_mmap(void *, __SIZE_TYPE__, int, int, int, long)
+    __asm__("mmap");
+extern int p3_sys_munmap(void *, __SIZE_TYPE__) __asm__("munmap");
+#define P3_PROT_RW_ 3
+#define P3_MAP_ANON_ 0x22
+#ifdef __cplusplus
+#define P3_MAP_FAILED_ reinterpret_cast<void *>(static_cast<__INTPTR_TYPE__>(-1))
+#else
+#define P3_MAP_FAILED_ ((void *)-1)
+#endif
 extern int p3_sys_atexit(void (*)(void)) __asm__("atexit");
 extern int p3_sys_pthread_atfork(void (*)(void), void (*)(void),
                                  void (*)(void)) __asm__("__pthread_atfork");
@@ -132,10 +146,10 @@ struct p3_function {
   struct p3_slot *p3_slots; /* other ids; open addressing */
   p3_u64 p3_cap;        /* slots, a power of two, or 0 */
   p3_u64 p3_used;       /* occupied slots */
-  p3_u64 p3_lost;       /* counts dropped because calloc failed */
+  p3_u64 p3_lost;       /* counts dropped because mmap failed */
   p3_u64 p3_probes;     /* probes run, in P3_COUNT_PROBES builds */
   int p3_lock;          /* guards the slots in thread-safe mode */
-  int p3_growing;       /* a grow is allocating (calloc may re-enter) */
+  int p3_growing;       /* a grow is allocating */
   struct p3_function *p3_next; /* scratch list while writing the profile */
 };
 
@@ -234,10 +248,23 @@ static P3_UNUSED_ struct p3_slot *p3_find(struct p3_slot *slots, p3_u64 cap,
   return &slots[i];
 }
 
-/* Called with F locked. Doubles the table; unlocks around calloc, because
- * calloc may be instrumented code that counts into F itself. Returns the
- * replaced table, to be freed once F is unlocked, or null. */
-static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f) {
+static P3_UNUSED_ struct p3_slot *p3_alloc_slots(p3_u64 cap) {
+  void *p = p3_sys_mmap(P3_NULL,
+                        P3_CAST_(__SIZE_TYPE__, cap) * sizeof(struct p3_slot),
+                        P3_PROT_RW_, P3_MAP_ANON_, -1, 0);
+  return p == P3_MAP_FAILED_ ? P3_NULL : P3_CAST_(struct p3_slot *, p);
+}
+
+static P3_UNUSED_ void p3_free_slots(struct p3_slot *slots, p3_u64 cap) {
+  if (slots)
+    p3_sys_munmap(slots, P3_CAST_(__SIZE_TYPE__, cap) * sizeof(struct p3_slot));
+}
+
+/* Called with F locked. Doubles the table; unlocks around the allocation
+ * (another thread may count meanwhile). Returns the replaced table and its
+ * capacity in *OLD_CAP, to be freed once F is unlocked, or null. */
+static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f,
+                                          p3_u64 *old_cap) {
   p3_u64 cap = f->p3_cap ? f->p3_cap * 2 : 16, i;
   struct p3_slot *slots, *old;
   if (cap < f->p3_cap ||
@@ -252,9 +279,7 @@ static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f) {
 #if P3_TS_
   ++p3_in_grow;
 #endif
-  slots = P3_CAST_(struct p3_slot *,
-                   p3_sys_calloc(P3_CAST_(__SIZE_TYPE__, cap),
-                                 sizeof(struct p3_slot)));
+  slots = p3_alloc_slots(cap);
 #if P3_TS_
   --p3_in_grow;
 #endif
@@ -271,10 +296,11 @@ static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f) {
   old = f->p3_slots;
   if (f->p3_cap >= cap) {
     p3_unlock(&f->p3_lock);
-    p3_sys_free(slots);
+    p3_free_slots(slots, cap);
     p3_lock(&f->p3_lock);
     return P3_NULL;
   }
+  *old_cap = f->p3_cap;
   for (i = 0; i < f->p3_cap; ++i)
     if (old[i].p3_count != 0)
       *p3_find(slots, cap, old[i].p3_id) = old[i];
@@ -287,6 +313,7 @@ static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f) {
  * be had, the count goes to p3_lost, which the profile reports. */
 static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
   struct p3_slot *s = P3_NULL, *old = P3_NULL;
+  p3_u64 old_cap = 0;
   int tried = 0;
   p3_lock(&f->p3_lock);
   for (;;) {
@@ -311,10 +338,10 @@ static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
 #endif
     if (!tried && !f->p3_growing) {
       tried = 1;
-      old = p3_grow(f);
+      old = p3_grow(f, &old_cap);
       continue;
     }
-    /* Out of memory, or re-entered from our own calloc: use the spare
+    /* Out of memory, or re-entered while growing: use the spare
      * room, keeping one empty slot so that p3_find terminates. */
     if (f->p3_cap != 0 && f->p3_used + 1 < f->p3_cap)
       goto insert;
@@ -327,8 +354,7 @@ static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
     break;
   }
   p3_unlock(&f->p3_lock);
-  if (old)
-    p3_sys_free(old);
+  p3_free_slots(old, old_cap);
 }
 
 static P3_UNUSED_ void p3_count(struct p3_function *f, p3_u64 id) {
@@ -620,8 +646,7 @@ static P3_UNUSED_ void p3_fork_child(void) {
       f = &u->p3_functions[i];
       for (j = 0; j < f->p3_array_len; ++j)
         f->p3_counts[j] = 0;
-      if (f->p3_slots)
-        p3_sys_free(f->p3_slots);
+      p3_free_slots(f->p3_slots, f->p3_cap);
       f->p3_slots = P3_NULL;
       f->p3_cap = f->p3_used = f->p3_lost = f->p3_probes = 0;
       f->p3_lock = f->p3_growing = 0;

@@ -87,6 +87,7 @@ private:
   void addForIncSite(const CFGBlock &B, BlockSites &S);
   void addJumpSite(const CFGBlock &B, BlockSites &S);
   void addStatementEndSites();
+  const Stmt *jumpTarget(const Stmt *BreakOrContinue) const;
   bool isEmptyBlock(unsigned B) const;
 
   bool startsIn(const Stmt *S, unsigned B) const;
@@ -736,8 +737,12 @@ void Lowering::addStatementEndSites() {
     for (unsigned X : Inside->second) {
       const CFGBlock *XB = ById[X];
       const Stmt *T = XB->getTerminatorStmt();
-      bool Jumps = T && (isa<GotoStmt>(T) || isa<BreakStmt>(T) ||
-                         isa<ContinueStmt>(T) || isa<IndirectGotoStmt>(T));
+      // A break or continue whose loop or switch is inside S stays inside S:
+      // after the loop or switch, control goes on to S's end like any other
+      // normal way out.
+      bool Jumps = T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T) ||
+                         ((isa<BreakStmt>(T) || isa<ContinueStmt>(T)) &&
+                          !isWithin(*PM, jumpTarget(T), S)));
       bool Exits = Out.Blocks[X].EndsInNoReturn ||
                    (!Elements[X].empty() && isa<ReturnStmt>(Elements[X].back()));
       if (Exits)
@@ -780,6 +785,15 @@ void Lowering::addStatementEndSites() {
             statementSite(SiteKind::AfterStatement, S))
       XS.EdgeSites[Normal->Index] = *Site;
   }
+}
+
+/// The loop (or, for break, switch) that a break or continue leaves.
+const Stmt *Lowering::jumpTarget(const Stmt *Jump) const {
+  bool IsBreak = isa<BreakStmt>(Jump);
+  for (const Stmt *P = PM->getParent(Jump); P; P = PM->getParent(P))
+    if (isLoopStatement(P) || (IsBreak && isa<SwitchStmt>(P)))
+      return P;
+  return nullptr;
 }
 
 /// A block with no code of its own (a join, a loop continuation) that only
@@ -903,6 +917,11 @@ void Lowering::run() {
       Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
   }
   addFallOffBlock();
+  // The edge out of ENTRY runs once per call: its probe goes right after
+  // P3_ENTER, at the start of the body.
+  Out.Blocks[Out.Graph.Entry].OncePerPass.push_back(addSite(
+      SiteKind::BeforeStatement, {File, Out.BodyBegin, Out.BodyEnd}, false,
+      false));
   computeReachability();
   for (const CFGBlock *B : *Cfg)
     if (Reachable[B->getBlockID()])

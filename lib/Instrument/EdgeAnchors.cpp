@@ -119,8 +119,6 @@ EdgeAnchor AnchorPlanner::anchor(unsigned B, unsigned I) {
 EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   const BlockSites &S = Blocks[B];
   unsigned T = G.Succs[B][I];
-  if (B == G.Entry)
-    return {};
   if (Guarded && T == G.Exit && !S.EndsInNoReturn)
     return {AnchorKind::Guard, NoSite, false};
   if (S.Branch != NoSite && G.Succs[B].size() == 2)

@@ -94,6 +94,20 @@ private:
         return fail("cannot copy " + Source, EC);
       if (ErrorOr<fs::perms> Perms = fs::getPermissions(Source))
         fs::setPermissions(Target, *Perms);
+      // Keep the modification time, as "cp -p" does: make in a copy must see
+      // the same order of files as in the original, or it may regenerate
+      // (and so un-instrument) a rewritten file. Rewritten files are written
+      // afterwards, so they are newer than everything.
+      fs::file_status Status;
+      if (!fs::status(Source, Status)) {
+        int FD;
+        if (!fs::openFileForWrite(Target, FD, fs::CD_OpenExisting,
+                                  fs::OF_Append)) {
+          fs::setLastAccessAndModificationTime(FD, Status.getLastAccessedTime(),
+                                               Status.getLastModificationTime());
+          sys::Process::SafelyCloseFileDescriptor(FD);
+        }
+      }
       return Error::success();
     }
     case fs::file_type::symlink_file:

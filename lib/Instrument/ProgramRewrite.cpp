@@ -49,6 +49,9 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
   M.Weight = A.Graphs.Weight;
   M.NeverProbe = A.Graphs.NeverProbe;
   M.Notes = A.Notes;
+  // What the strategies saw: a guarded function counts as called from
+  // everywhere (never split), and --simulate must plan it the same way.
+  M.CallSites = A.Graphs.CallSites;
 }
 
 } // namespace

@@ -4,8 +4,8 @@
 // step (a note says so); a return inside a macro body has no place for its
 // counter, so in C the function's returns are counted by a cleanup when the
 // frame is left (P3_ENTER_GUARDED, gcc and clang only: tcc stops with a clear
-// error), or, when even that cannot tell the paths apart, the function is
-// skipped.
+// error), even when the check is the first thing in the function (the edge out
+// of ENTRY can carry a probe, right after P3_ENTER).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/macros.c
 // RUN: cd %t && p3-rewrite -k 1 --stats -o out macros.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
@@ -46,7 +46,7 @@ static int guarded(int x) {
   return x;
 }
 
-static int skipped(int x) {
+static int checked(int x) {
   CHECK(x != 7);
   return x * 2;
 }
@@ -60,7 +60,7 @@ int main(void) {
   int t = 0;
   for (int x = 0; x < 12; x++)
     t = t * 2 + wrapped(x + 45) + wrapped(x) + contracted(x) + guarded(x) +
-        skipped(x) + loop(x);
+        checked(x) + loop(x);
   printf("%d\n", t);
   return 0;
 }
@@ -70,7 +70,8 @@ int main(void) {
 // STATS-NEXT:   note: lines 37-39: 6 blocks with no place for a probe (inside a macro expansion{{.*}}) count as one step
 // STATS-NEXT: macros.c:42 guarded
 // STATS-NEXT:   note: the return on line 45 has no place for the path counter (inside a macro expansion): every return is counted when the function returns, by a cleanup (gcc or clang), and the function is not split between copies
-// STATS-NEXT: macros.c:49 skipped {{.*}} skipped: returns inside macro expansions cannot be told apart
+// STATS-NEXT: macros.c:49 checked
+// STATS-NEXT:   note: the return on line 50 has no place for the path counter (inside a macro expansion): every return is counted when the function returns, by a cleanup (gcc or clang), and the function is not split between copies
 // STATS-NEXT: macros.c:54 loop
 // STATS-NEXT:   note: lines 55-55: 3 blocks with no place for a probe (inside a macro expansion{{.*}}) count as one step
 // STATS-NEXT: macros.c:59 main
@@ -93,7 +94,7 @@ int main(void) {
 // CHECK-NEXT:   return x;
 // CHECK-NEXT: }
 // CHECK-EMPTY:
-// CHECK-NEXT: static int skipped(int x) {
+// CHECK-NEXT: static int checked(int x) {
 // CHECK-NEXT:   CHECK(x != 7);
 // CHECK-NEXT:   return x * 2;
 // CHECK-LABEL: static int loop(int x) {
@@ -121,6 +122,10 @@ int main(void) {
 // PROF-NEXT:   5: 43 > 44 > 45 > 46
 // PROF-NEXT:   1: 43 > 45
 // PROF-NEXT:   5: 43 > 45 > 46
+// checked: CHECK returns -1 for x = 7 only.
+// PROF-NEXT: FUNC checked: 12 executions, 2/2 paths
+// PROF-NEXT:   1: 50
+// PROF-NEXT:   11: 50 > 51
 // The loop inside SUM3 is one step (line 55).
 // PROF-NEXT: FUNC loop: 12 executions, 1/1 paths
 // PROF-NEXT:   12: 55 > 56

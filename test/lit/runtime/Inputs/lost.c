@@ -1,6 +1,7 @@
-/* calloc fails: the runtime must go on, keep what fits, count what does not
- * and report it. This program replaces calloc; budget says how many more
- * calls may succeed (negative: all). */
+/* mmap fails: the runtime must go on, keep what fits, count what does not
+ * and report it. This program replaces mmap (the runtime's tables come from
+ * it, not from the program's heap); budget says how many more calls may
+ * succeed (negative: all). */
 #include "p3_runtime.h"
 #include <stddef.h>
 #include <stdio.h>
@@ -8,14 +9,14 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-extern void *__libc_calloc(size_t, size_t);
+extern void *__mmap(void *, size_t, int, int, int, long);
 static int budget = -1;
-void *calloc(size_t n, size_t size) {
+void *mmap(void *addr, size_t n, int prot, int flags, int fd, long off) {
   if (budget == 0)
-    return 0;
+    return (void *)-1;
   if (budget > 0)
     --budget;
-  return __libc_calloc(n, size);
+  return __mmap(addr, n, prot, flags, fd, off);
 }
 #ifdef __cplusplus
 }
