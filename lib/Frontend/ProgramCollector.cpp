@@ -1,6 +1,7 @@
 //===- ProgramCollector.cpp - What p3-rewrite learns from the sources ----===//
 
 #include "Frontend/ProgramCollector.h"
+#include "Frontend/CompilerConditionals.h"
 #include "Frontend/FunctionLowering.h"
 
 #include "Graph/FunctionGraph.h"
@@ -24,8 +25,8 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
   auto SameSites = [](const Site &X, const Site &Y) {
     return X.Kind == Y.Kind && X.Begin == Y.Begin && X.End == Y.End &&
            X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens &&
-           X.BeforeCaseLabel == Y.BeforeCaseLabel && X.Sequenced == Y.Sequenced &&
-           X.ValueType == Y.ValueType;
+           X.BeforeCaseLabel == Y.BeforeCaseLabel &&
+           X.Sequenced == Y.Sequenced && X.ValueType == Y.ValueType;
   };
   auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
@@ -49,9 +50,10 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, ProgramModel &Model, const CollectorOptions &Opts)
+  Collector(ASTContext &Ctx, ProgramModel &Model, const CollectorOptions &Opts,
+            llvm::ArrayRef<CompilerConditional> Conditionals)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model), Opts(Opts),
-        Names(Ctx) {
+        Conditionals(Conditionals), Names(Ctx) {
     if (Opts.HeaderFilter)
       Filter.emplace(*Opts.HeaderFilter);
   }
@@ -84,7 +86,8 @@ public:
     if (inDependentCode())
       return true;
     if (const Expr *Callee = C->getCallee())
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts()))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts()))
         CalleeRefs.insert(Ref);
     if (const FunctionDecl *FD = C->getDirectCallee())
       countCall(FD);
@@ -118,6 +121,7 @@ private:
   void collect(const FunctionDecl *Pattern,
                llvm::ArrayRef<const FunctionDecl *> Bodies);
   std::optional<std::string> rewritablePath(FileID FID);
+  std::optional<unsigned> compilerConditionalLine(const FunctionDecl *FD);
   std::string callKey(const FunctionDecl *FD);
   std::string identity(const FunctionDecl *FD, const std::string &File);
   std::string displayName(const FunctionDecl *FD);
@@ -126,6 +130,7 @@ private:
   SourceManager &SM;
   ProgramModel &Model;
   const CollectorOptions &Opts;
+  llvm::ArrayRef<CompilerConditional> Conditionals;
   ASTNameGenerator Names;
   std::optional<llvm::Regex> Filter;
   std::vector<const FunctionDecl *> Enclosing;
@@ -149,11 +154,31 @@ std::optional<std::string> Collector::rewritablePath(FileID FID) {
   llvm::StringRef Path = Real;
   if (!Path.consume_front(Opts.Root) || !Path.consume_front("/"))
     return std::nullopt;
-  bool IsSource = FID == SM.getMainFileID() && Opts.Sources.count(std::string(Real));
+  bool IsSource =
+      FID == SM.getMainFileID() && Opts.Sources.count(std::string(Real));
   bool Wanted = IsSource || (Filter && Filter->match(Path));
   if (Wanted)
     It->second = Path.str();
   return It->second;
+}
+
+/// The line of the first compiler-dependent #if group that overlaps FD's
+/// text (encloses it, or lies in it, or straddles its beginning or end).
+std::optional<unsigned>
+Collector::compilerConditionalLine(const FunctionDecl *FD) {
+  auto [File, Begin] =
+      SM.getDecomposedLoc(SM.getExpansionLoc(FD->getBeginLoc()));
+  auto [EndFile, End] =
+      SM.getDecomposedLoc(SM.getExpansionLoc(FD->getEndLoc()));
+  if (File != EndFile)
+    return std::nullopt;
+  for (const CompilerConditional &C : Conditionals) {
+    auto [IfFile, If] = SM.getDecomposedLoc(C.If);
+    auto [EndifFile, Endif] = SM.getDecomposedLoc(C.Endif);
+    if (IfFile == File && EndifFile == File && If <= End && Begin <= Endif)
+      return SM.getLineNumber(IfFile, If);
+  }
+  return std::nullopt;
 }
 
 std::string Collector::callKey(const FunctionDecl *FD) {
@@ -192,7 +217,8 @@ void Collector::classify(FunctionDecl *FD) {
       FD->isDefaulted() || FD->isDeleted() || !Seen.insert(FD).second)
     return;
   if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern()) {
-    if (Pattern != FD && FD->getTemplateSpecializationKind() != TSK_ExplicitSpecialization) {
+    if (Pattern != FD &&
+        FD->getTemplateSpecializationKind() != TSK_ExplicitSpecialization) {
       Instances[Pattern].push_back(FD);
       return;
     }
@@ -229,6 +255,17 @@ void Collector::collect(const FunctionDecl *Pattern,
   F.EndLine = SM.getExpansionLineNumber(Pattern->getEndLoc());
   if (Bodies.empty()) {
     F.Skip = SkipReason{"template never instantiated"};
+  } else if (std::optional<unsigned> Line = compilerConditionalLine(Pattern)) {
+    F.Skip = SkipReason{
+        llvm::formatv(
+            "compiler-dependent preprocessing: the #if on line {0} tests the "
+            "compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a "
+            "macro "
+            "built on them), so the build may compile other code here than "
+            "clang "
+            "parsed",
+            *Line)
+            .str()};
   } else {
     const LoweredFunction Identity = F;
     for (size_t I = 0; I < Bodies.size() && !F.Skip; ++I) {
@@ -256,7 +293,8 @@ void Collector::collect(const FunctionDecl *Pattern,
   for (const FunctionDecl *Body : Bodies)
     Keys.insert(callKey(Body));
   if (isa<CXXDestructorDecl>(Pattern) ||
-      (isa<CXXMethodDecl>(Pattern) && cast<CXXMethodDecl>(Pattern)->isVirtual()))
+      (isa<CXXMethodDecl>(Pattern) &&
+       cast<CXXMethodDecl>(Pattern)->isVirtual()))
     for (const std::string &K : Keys)
       Model.CallSites[K] = UnknownCallSites;
   auto [It, New] = Model.Functions.try_emplace(Key, F);
@@ -272,10 +310,13 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Collector C(Ctx, Model, Opts);
+    Collector C(Ctx, Model, Opts, Conditionals);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     C.finishTranslationUnit();
   }
+
+  /// Filled by the preprocessor while the translation unit is parsed.
+  std::vector<CompilerConditional> Conditionals;
 
 private:
   ProgramModel &Model;
@@ -286,9 +327,11 @@ class CollectorAction : public ASTFrontendAction {
 public:
   CollectorAction(ProgramModel &Model, const CollectorOptions &Opts)
       : Model(Model), Opts(Opts) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<CollectorConsumer>(Model, Opts);
+    auto Consumer = std::make_unique<CollectorConsumer>(Model, Opts);
+    recordCompilerConditionals(CI.getPreprocessor(), Consumer->Conditionals);
+    return Consumer;
   }
 
 private:
