@@ -9,7 +9,8 @@
 # Environment: P3_BIN (the p3 tools, default build/bin; built with scripts/setup.sh when
 # missing), P3_CORPUS_WORK (work directory, default $TMPDIR/p3-eval; about 10 GB at the
 # peak, trees are deleted as they are done with), P3_CORPUS_DOWNLOADS (source package cache),
-# P3_EVAL_OUT (the document, default docs/evaluation.md).
+# P3_EVAL_OUT (the document, default docs/evaluation.md), P3_EVAL_BASE (the results.json of
+# an earlier run: the programs run now replace its ones, bench/merge-results.py).
 # The document is written even when a check fails (the failures are listed in it); the exit
 # status is then corpus.py's (1).
 set -euo pipefail
@@ -37,7 +38,14 @@ if [ ! -f "$work/results.json" ] || [ "$status" -ge 2 ]; then
 fi
 cmd="bench/run-evaluation.sh"
 [ $# -gt 0 ] && cmd+=" $*"
-python3 "$top/bench/evaluation.py" "$work/results.json" --command "$cmd" > "$out.tmp"
+results="$work/results.json"
+if [ -n "${P3_EVAL_BASE:-}" ]; then
+  # Re-run of some programs: merge them into the earlier run's results.
+  python3 "$top/bench/merge-results.py" "$P3_EVAL_BASE" "$work/results.json" > "$work/merged.json"
+  results="$work/merged.json"
+  cmd="bench/run-evaluation.sh (all programs; this file merges runs, see Runs)"
+fi
+python3 "$top/bench/evaluation.py" "$results" --command "$cmd" > "$out.tmp"
 mv "$out.tmp" "$out"
 echo "run-evaluation: wrote $out"
 exit "$status"

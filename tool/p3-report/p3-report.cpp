@@ -52,8 +52,8 @@ cl::opt<std::string> Simulate(
              "overhead (the paper's Figures 5-7)"),
     cl::cat(Category));
 cl::opt<std::string> Strategies(
-    "strategies", cl::init("sbl,pbl,p3"), cl::value_desc("sbl,pbl,p3"),
-    cl::desc("Strategies for --simulate (default all three)"),
+    "strategies", cl::init("sbl,pbl,p3"), cl::value_desc("sbl,pbl,p3,p3-ends"),
+    cl::desc("Strategies for --simulate (default sbl,pbl,p3)"),
     cl::cat(Category));
 cl::opt<bool> JSON("json",
                    cl::desc("Print the report as JSON instead of text"),

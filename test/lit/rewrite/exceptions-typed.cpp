@@ -2,8 +2,8 @@
 // body); an exception that no handler of a try matches leaves the function
 // (its path there is cut short, never counted) and is caught further up.
 // Merged profiles of P3 with three copies equal the one-copy profile.
-// Runs are checked with --no-probes (paths cut short: see FINDINGS.md). outer
-// does not "return typed(x);" (see FINDINGS.md: counted before the call).
+// Runs are checked with --no-probes (paths cut short: see FINDINGS.md).
+// return-call.cpp has "return g(x);" with a g that throws.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/ext.cpp
 // RUN: cd %t && p3-rewrite -k 1 -o out ext.cpp --
 // RUN: grep -v '^//' %t/out/copy-0/ext.cpp | FileCheck %s

@@ -133,3 +133,12 @@ int main(void) {
 // PROF-NEXT:   1: 60-61 > 61 > 62-63 > 61 ...
 // PROF-NEXT:   11: ... 61 > 62-63 > 61 ...
 // PROF-NEXT:   1: ... 61 > 64-65
+
+// With --no-exit-guards (for compilers without the cleanup attribute, tcc) the
+// functions with returns inside macros are skipped instead, and the copy builds
+// with tcc.
+// RUN: cd %t && p3-rewrite -k 1 --no-exit-guards --stats -o noguard macros.c -- | FileCheck --check-prefix=NOGUARD %s
+// RUN: cd %t/noguard/copy-0 && %tcc -c macros.c -o %t/tcc-noguard.o
+// NOGUARD: macros.c:42 guarded {{.*}} skipped: no place for the path counter at the exit on line 45 (inside a macro expansion?)
+// NOGUARD: macros.c:49 checked {{.*}} skipped: no place for the path counter at the exit on line 50 (inside a macro expansion?)
+// NOGUARD: summary: 6 functions, 4 instrumented, 2 skipped

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (a[0] != '-' || a[1] == 0 || a[2] != 0)
       return usage(argv[0]);
+    options++;
     switch (a[1]) {
     case 'n':
     case 'm':
@@ -49,8 +50,6 @@ int main(int argc, char **argv) {
     default:
       return usage(argv[0]);
     }
-    /* (Not the last statement of the loop body: test/lit/rewrite/FINDINGS.md 1.) */
-    options++;
   }
   if (table_init(&t, 8) != 0)
     return 3;
