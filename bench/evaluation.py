@@ -9,13 +9,27 @@ other numbers are the paper's, quoted as such. Python 3 standard library only.
 
 import argparse
 import json
+import os
 import statistics
 import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, "test", "corpus"))
+import corpus  # noqa: E402  (the program descriptions)
 
 PAPER = {  # Afraz, Saha, Kanade, ESEC/FSE 2015, section 4 (abstract and RQ2/RQ3)
     "p3_vs_sbl_reduction": {2: 23, 4: 43, 8: 56},
     "p3_vs_pbl_less": {2: 5, 4: 18, 8: 25},
 }
+
+
+def current_notes(name, recorded):
+    """The notes of the program's description in this checkout: they explain decisions, not
+    results, and are kept up to date with the descriptions (the run's own are the fallback)."""
+    try:
+        return corpus.Program(name, os.path.join(corpus.PROGRAMS_DIR, name + ".conf"))["notes"]
+    except (OSError, corpus.SetupError):
+        return recorded
 
 
 def pct(x, digits=0):
@@ -64,6 +78,9 @@ class Doc:
     def p(self, text=""):
         self.lines.append(text)
 
+    def runs_name(self):
+        return "these runs" if self.res.get("runs") else "this run"
+
     def cfg(self, prog, tag):
         return self.progs[prog].get("configs", {}).get(tag, {})
 
@@ -95,6 +112,12 @@ class Doc:
             self.p(f"- **Run**: started {r['started']}, finished {r['finished']} (UTC); p3 at "
                    f"commit `{r['p3_commit']}`")
             self.p(f"- **Harness command**: `{r['command']}`")
+        if r.get("resimulated"):
+            sim = r["resimulated"]
+            self.p(f"- **Simulations** (`p3-report --simulate`, section 3) of the run started "
+                   f"{sim['run_started']} recomputed from its kept SBL rewrites at commit "
+                   f"`{sim['p3_commit']}`, to add `p3-ends` (the other strategies' figures were "
+                   f"checked unchanged): `{sim['command']}`")
         self.p(f"- **Machine**: {m['cpu']}, {m['cores']} cores, {num(m['memory_mb'])} MB; "
                f"{m['os']}, Linux {m['kernel']}; {m['gcc']}; {m['clang']}")
         self.p(f"- **Configurations**: SBL (K=1), and {', '.join(s.upper() for s in r['options']['strategies'])} "
@@ -144,12 +167,12 @@ class Doc:
         self.p()
         fails = self.res.get("failures", [])
         if fails:
-            self.p(f"**{len(fails)} check(s) failed in this run:**")
+            self.p(f"**{len(fails)} check(s) failed in {self.runs_name()}:**")
             self.p()
             for f in fails:
                 self.p(f"- {f}")
         else:
-            self.p("**Every check passed in this run.**")
+            self.p(f"**Every check passed in {self.runs_name()}.**")
         self.p()
         warns = self.res.get("warnings", [])
         if warns:
@@ -236,7 +259,8 @@ class Doc:
                 rows.append([name, kind, n])
         self.p(table(["program", "note (p3-rewrite --stats)", "functions"], rows, ["l", "l", "r"]))
         self.p()
-        notes = [(n, pr.get("notes")) for n, pr in self.progs.items() if pr.get("notes")]
+        notes = [(n, current_notes(n, pr.get("notes"))) for n, pr in self.progs.items()
+                 if pr.get("notes")]
         if notes:
             self.p("### Decisions per program (from test/corpus/programs/*.conf)")
             self.p()

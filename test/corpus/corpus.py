@@ -758,9 +758,10 @@ class Harness:
 
     def run_tests(self, prog, r, outdir, k):
         """The program's own test suite on the original and on every copy of outdir."""
-        log(f"  test suite on the original and the {k} copies of {os.path.basename(outdir)}")
+        tag = os.path.basename(outdir).rstrip("_")  # config_dir's padding
+        log(f"  test suite on the original and the {k} copies of {tag}")
         hashes = self.rewritten_hashes(outdir, k)
-        t = {"config": os.path.basename(outdir), "command": prog["test"]}
+        t = {"config": tag, "command": prog["test"]}
         orig = os.path.join(self.pdir, "orig")
         status, secs = run_shell(prog["test"], os.path.join(orig, prog["test_dir"]),
                                  self.env(prog), os.path.join(self.logs, "test-orig.log"),
