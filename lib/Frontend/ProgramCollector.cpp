@@ -257,14 +257,11 @@ void Collector::collect(const FunctionDecl *Pattern,
     F.Skip = SkipReason{"template never instantiated"};
   } else if (std::optional<unsigned> Line = compilerConditionalLine(Pattern)) {
     F.Skip = SkipReason{
-        llvm::formatv(
-            "compiler-dependent preprocessing: the #if on line {0} tests the "
-            "compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a "
-            "macro "
-            "built on them), so the build may compile other code here than "
-            "clang "
-            "parsed",
-            *Line)
+        llvm::formatv("compiler-dependent preprocessing: the #if on line {0} "
+                      "tests the compiler (__GNUC__, __clang__, __has_builtin, "
+                      "__OPTIMIZE__ or a macro built on them), so the build "
+                      "may compile other code here than clang parsed",
+                      *Line)
             .str()};
   } else {
     const LoweredFunction Identity = F;
