@@ -57,11 +57,11 @@ public:
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const clang::MacroDefinition &) override {
-    open(Loc, isUncertain(Name.getIdentifierInfo()->getName()));
+    open(Loc, uncertainName(Name.getIdentifierInfo()));
   }
   void Ifndef(SourceLocation Loc, const Token &Name,
               const clang::MacroDefinition &) override {
-    open(Loc, isUncertain(Name.getIdentifierInfo()->getName()));
+    open(Loc, uncertainName(Name.getIdentifierInfo()));
   }
   void Elif(SourceLocation, SourceRange Cond, ConditionValueKind,
             SourceLocation) override {
@@ -118,8 +118,12 @@ private:
   }
   void elifName(const IdentifierInfo *II) {
     Closed.reset();
-    if (II && !Groups.empty() && isUncertain(II->getName()))
+    if (!Groups.empty() && uncertainName(II))
       Groups.back().Dependent = true;
+  }
+  /// "#ifdef NAME": only NAME's definedness matters, not its value.
+  bool uncertainName(const IdentifierInfo *II) {
+    return II && isUncertain(II->getName());
   }
   void elifSkipped(SourceRange Cond) {
     Closed.reset();
