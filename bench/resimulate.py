@@ -20,7 +20,7 @@ import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "test", "corpus"))
-import corpus  # noqa: E402  (json_int, p3_version)
+import corpus  # noqa: E402  (simulation, p3_version)
 
 
 def simulate(report, sbl_dir, ks):
@@ -31,12 +31,7 @@ def simulate(report, sbl_dir, ks):
     if p.returncode != 0:
         sys.exit(f"resimulate: p3-report --simulate failed on {sbl_dir}:\n"
                  + p.stderr.decode(errors="replace"))
-    data = json.loads(p.stdout)["simulate"]
-    rows = {f"{r['strategy']}-k{r['k']}": {"max_hits": corpus.json_int(r["max_hits"]),
-                                           "ratio": r["ratio"],
-                                           "hits": [corpus.json_int(h) for h in r["hits"]]}
-            for r in data["rows"]}
-    return {"sbl": corpus.json_int(data["sbl"]), "rows": rows}
+    return corpus.simulation(json.loads(p.stdout)["simulate"])
 
 
 def main(argv):

@@ -21,25 +21,23 @@ import os
 import shlex
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "test", "corpus"))
-import corpus  # noqa: E402  (the program descriptions and the prepared trees)
+import corpus  # noqa: E402  (the program descriptions, prepared trees, timed)
 
 
-def timed(argv, cwd):
-    """Runs argv under /usr/bin/time; returns (seconds, peak KB), or exits on failure."""
-    with tempfile.NamedTemporaryFile("r") as t:
-        p = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", t.name] + argv, cwd=cwd,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        if p.returncode != 0:
-            sys.exit(f"rewrite-cost: {shlex.join(argv)} failed (exit {p.returncode}):\n"
-                     + p.stderr.decode(errors="replace")[-2000:])
-        secs, kb = t.read().split()[-2:]
-        return float(secs), int(kb)
+def timed(argv, cwd, scratch):
+    """corpus.timed, exiting on failure: (seconds, peak KB)."""
+    err = os.path.join(scratch, "stderr")
+    status, secs, kb = corpus.timed(argv, cwd, None, os.devnull, err)
+    if status != 0 or secs is None:
+        with open(err, errors="replace") as f:
+            sys.exit(f"rewrite-cost: {shlex.join(argv)} failed (exit {status}):\n"
+                     + f.read()[-2000:])
+    return secs, kb
 
 
 def prepared_program(name, work):
@@ -103,7 +101,7 @@ def main(argv):
         for rep in range(args.reps):
             order = list(commands) if rep % 2 == 0 else list(reversed(commands))
             for name in order:
-                secs, kb = timed(commands[name], root)
+                secs, kb = timed(commands[name], root, tmp)
                 times[name].append(secs)
                 peaks[name].append(kb)
 

@@ -65,9 +65,7 @@ public:
   }
   void Elif(SourceLocation, SourceRange Cond, ConditionValueKind,
             SourceLocation) override {
-    Closed.reset();
-    if (!Groups.empty() && dependsOnCompiler(Cond.getBegin()))
-      Groups.back().Dependent = true;
+    elifCondition(Cond);
   }
   void Elifdef(SourceLocation, const Token &Name,
                const clang::MacroDefinition &) override {
@@ -78,10 +76,10 @@ public:
     elifName(Name.getIdentifierInfo());
   }
   void Elifdef(SourceLocation, SourceRange Cond, SourceLocation) override {
-    elifSkipped(Cond);
+    elifCondition(Cond);
   }
   void Elifndef(SourceLocation, SourceRange Cond, SourceLocation) override {
-    elifSkipped(Cond);
+    elifCondition(Cond);
   }
   void Else(SourceLocation, SourceLocation) override { Closed.reset(); }
   void Endif(SourceLocation Loc, SourceLocation) override;
@@ -125,7 +123,7 @@ private:
   bool uncertainName(const IdentifierInfo *II) {
     return II && isUncertain(II->getName());
   }
-  void elifSkipped(SourceRange Cond) {
+  void elifCondition(SourceRange Cond) {
     Closed.reset();
     if (!Groups.empty() && dependsOnCompiler(Cond.getBegin()))
       Groups.back().Dependent = true;

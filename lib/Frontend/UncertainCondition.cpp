@@ -154,20 +154,16 @@ bool Expander::expand(llvm::ArrayRef<CondToken> Tokens, std::vector<Item> &Out,
       if (!expandIdentifier(Tokens, I, Out, Depth))
         return false;
       continue;
-    case CondToken::Number: {
-      std::optional<Value> V = parseNumber(T.Text);
-      if (!V)
-        return false;
-      Out.push_back({true, *V, {}});
-      break;
-    }
     case CondToken::Punctuator:
       if (T.Text == "#" || T.Text == "##")
         return false;
       Out.push_back({false, {}, T.Text});
       break;
-    case CondToken::Other: {
-      std::optional<Value> V = parseCharacter(T.Text);
+    case CondToken::Number:
+    case CondToken::Other: { // a character literal, if anything
+      std::optional<Value> V = T.Kind == CondToken::Number
+                                   ? parseNumber(T.Text)
+                                   : parseCharacter(T.Text);
       if (!V)
         return false;
       Out.push_back({true, *V, {}});

@@ -179,6 +179,15 @@ def timed(argv, cwd, env, stdout, stderr):
     return p.returncode, secs, kb
 
 
+def simulation(data):
+    """The results' form of `p3-report --json --simulate`: rows by "strategy-kK"."""
+    rows = {f"{row['strategy']}-k{row['k']}": {"max_hits": json_int(row["max_hits"]),
+                                               "ratio": row["ratio"],
+                                               "hits": [json_int(h) for h in row["hits"]]}
+            for row in data["rows"]}
+    return {"sbl": json_int(data["sbl"]), "rows": rows}
+
+
 def config_dir(root, tag):
     """The output directory of one rewrite. Every name has the same length: a program
     whose control flow depends on its working directory's path (sqlite3 walks it
@@ -721,7 +730,7 @@ class Harness:
                     raise SetupError(f"{prog.name}: no SBL profile; cannot check the others")
                 shutil.copy(src_profile, os.path.join(self.pdir, "sbl-profile.json"))
             if tag == test_cfg and prog["test"] and not self.args.no_tests and r.get("build", {}).get("ok"):
-                self.run_tests(prog, r, config_dir(outroot, tag), k)
+                self.run_tests(prog, r, outroot, tag, k)
             if not self.args.keep and tag not in timing_needs:
                 self.drop_copies(config_dir(outroot, tag), k)
             ratio = r.get("overhead", {}).get("ratio")
@@ -756,9 +765,9 @@ class Harness:
         for c in range(k):
             rmtree(os.path.join(outdir, f"copy-{c}"))
 
-    def run_tests(self, prog, r, outdir, k):
-        """The program's own test suite on the original and on every copy of outdir."""
-        tag = os.path.basename(outdir).rstrip("_")  # config_dir's padding
+    def run_tests(self, prog, r, outroot, tag, k):
+        """The program's own test suite on the original and on every copy of rewrite tag."""
+        outdir = config_dir(outroot, tag)
         log(f"  test suite on the original and the {k} copies of {tag}")
         hashes = self.rewritten_hashes(outdir, k)
         t = {"config": tag, "command": prog["test"]}
@@ -797,12 +806,8 @@ class Harness:
         if status != 0 or not data or "simulate" not in data:
             self.fail(prog, f"p3-report --simulate failed: {err.strip()[:300]}")
             return
-        rows = {}
-        for row in data["simulate"]["rows"]:
-            rows[f"{row['strategy']}-k{row['k']}"] = {
-                "max_hits": json_int(row["max_hits"]), "ratio": row["ratio"],
-                "hits": [json_int(h) for h in row["hits"]]}
-        self.res["simulate"] = {"sbl": json_int(data["simulate"]["sbl"]), "rows": rows}
+        self.res["simulate"] = simulation(data["simulate"])
+        rows = self.res["simulate"]["rows"]
         # the model on the real rewrite must equal the simulation of the same plan
         for tag, r in self.res["configs"].items():
             if r["strategy"] == "sbl" or "overhead" not in r or tag not in rows:
