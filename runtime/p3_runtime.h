@@ -72,7 +72,9 @@ extern "C" {
 #define P3_CAST_(type, x) ((type)(x))
 #endif
 
-typedef unsigned long long p3_u64;
+/* __extension__: C89 with -pedantic has no long long, but gcc, clang and tcc
+ * do, and a copy must not warn where the original did not. */
+__extension__ typedef unsigned long long p3_u64;
 
 /* Macros spell attributes __attribute: they expand in user code, after
  * headers that may define __attribute__ away (glibc's <sys/cdefs.h> does
@@ -233,9 +235,9 @@ static P3_UNUSED_ void p3_unlock(int *l) {
 
 static P3_UNUSED_ p3_u64 p3_mix(p3_u64 x) {
   x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
+  x *= __extension__ 0xbf58476d1ce4e5b9ULL;
   x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
+  x *= __extension__ 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
 }
 

@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -72,7 +73,12 @@ private:
   void indexElements();
   void computeReachability();
   void addFallOffBlock();
+  void endPathsAtComputedGotos();
+  void endPathsAtSetjmp();
+  bool endsPathInside(const Stmt *S) const;
+  bool startPathsAtRestarts();
   void findSites(const CFGBlock &B);
+  unsigned entrySite(const CompoundStmt &Body);
   void findBranch(const CFGBlock &B);
   void addLabelSite(const CFGBlock &B, BlockSites &S);
   void addStatementSites(const CFGBlock &B, BlockSites &S);
@@ -87,6 +93,8 @@ private:
   void addForIncSite(const CFGBlock &B, BlockSites &S);
   void addJumpSite(const CFGBlock &B, BlockSites &S);
   void addStatementEndSites();
+  std::optional<std::set<CFGEdge>>
+  normalWaysOut(const Stmt *S, const std::set<unsigned> &Inside) const;
   const Stmt *jumpTarget(const Stmt *BreakOrContinue) const;
   bool isEmptyBlock(unsigned B) const;
 
@@ -116,6 +124,11 @@ private:
   std::vector<std::vector<unsigned>> Preds; // reachable predecessors
   std::vector<bool> Reachable;
   std::map<std::tuple<unsigned, unsigned, unsigned>, unsigned> SiteIds;
+  /// Blocks that call setjmp: the statement with the call ends their path.
+  std::map<unsigned, const Stmt *> ReturnsTwice;
+  /// Where paths begin again: after setjmp returns (the blocks its callers
+  /// continued to), and at labels whose address is taken (goto *).
+  std::set<unsigned> Restarts;
 };
 
 bool Lowering::buildCFG() {
@@ -289,6 +302,8 @@ bool Lowering::exprStartsIn(const Stmt *E, unsigned B) const {
 
 const Stmt *Lowering::exitingStatement(const CFGBlock &B) const {
   unsigned Id = B.getBlockID();
+  if (auto It = ReturnsTwice.find(Id); It != ReturnsTwice.end())
+    return It->second;
   const auto &Succs = Out.Graph.Succs[Id];
   if (Succs.size() != 1 || Succs[0] != Out.Graph.Exit || Elements[Id].empty())
     return nullptr;
@@ -296,6 +311,15 @@ const Stmt *Lowering::exitingStatement(const CFGBlock &B) const {
   if (isa<ReturnStmt>(Last) || Out.Blocks[Id].EndsInNoReturn)
     return enclosingStatement(*PM, Last);
   return nullptr;
+}
+
+bool Lowering::endsPathInside(const Stmt *S) const {
+  if (!isa<DeclStmt>(S))
+    return false;
+  for (const CFGBlock *B : *Cfg)
+    if (exitingStatement(*B) == S)
+      return true;
+  return false;
 }
 
 unsigned Lowering::addSite(SiteKind Kind, const FileRange &R, bool Braces,
@@ -359,6 +383,14 @@ std::optional<unsigned> Lowering::statementSite(SiteKind Kind,
                                                 const Stmt *S) {
   if (Kind == SiteKind::AfterStatement && mayEndWithFallThrough(S))
     return std::nullopt;
+  // In C, code goes after the declarations that open a block, not before;
+  // not when the declaration itself ends the path (a setjmp or a noreturn
+  // call in its initializer): the count must run before the call.
+  if (Kind == SiteKind::BeforeStatement && !Ctx.getLangOpts().CPlusPlus &&
+      !endsPathInside(S))
+    if (std::optional<const Stmt *> Last = lastLeadingDeclaration(*PM, S))
+      return *Last ? statementSite(SiteKind::AfterStatement, *Last)
+                   : std::nullopt;
   StmtPosition Pos = statementPosition(*PM, S);
   if (Pos == StmtPosition::NotInsertable)
     return std::nullopt;
@@ -369,6 +401,8 @@ std::optional<unsigned> Lowering::statementSite(SiteKind Kind,
   unsigned Id = addSite(Kind, *R, Pos == StmtPosition::NeedsBraces, false);
   if (Kind == SiteKind::BeforeStatement && isa<SwitchCase>(S))
     Out.Sites[Id].BeforeCaseLabel = true;
+  if (Kind == SiteKind::AfterStatement && isFollowedByCaseLabel(*PM, S))
+    Out.Sites[Id].BeforeCaseLabelAfter = true;
   return Id;
 }
 
@@ -574,16 +608,17 @@ void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
       if (std::optional<unsigned> Site = firstInsertable(
               SiteKind::BeforeStatement, alignedStatements(Top, true)))
         S.OncePerPass.push_back(*Site);
-    if (IsLast && Top == Exiting) {
+    if (Top == Exiting) {
       // Count once the returned value is computed when computing it branches
       // (no site before it then) or calls something, which might not return
       // (exit, longjmp) or throw: the path ends only when the function does.
       if (const auto *Ret = dyn_cast<ReturnStmt>(Top);
-          Ret && Ret->getRetValue() &&
+          IsLast && Ret && Ret->getRetValue() &&
           (S.OncePerPass.empty() || containsCall(Ret->getRetValue())))
         if (std::optional<unsigned> Site = returnValueSite(Ret))
           S.OncePerPass.push_back(*Site);
-      break; // nothing after a return, noreturn call or throw runs
+      break; // nothing after a return, noreturn call, throw, goto * or
+             // setjmp call runs on this path
     }
     bool EndsHere = Last == Top || (isa<Expr>(Top) &&
                                      Last == cast<Expr>(Top)->IgnoreParens());
@@ -677,8 +712,8 @@ void Lowering::addForIncSite(const CFGBlock &B, BlockSites &S) {
 
 namespace {
 
-/// Braced statements, ifs and "do { } while (0)": statements whose end is
-/// reached by control flow inside them, not by their last element.
+/// Braced statements, ifs, switches and "do { } while (0)": statements whose
+/// end is reached by control flow inside them, not by their last element.
 class StatementFinder : public RecursiveASTVisitor<StatementFinder> {
 public:
   std::vector<const Stmt *> Found;
@@ -686,6 +721,7 @@ public:
   bool VisitCompoundStmt(CompoundStmt *S) { return add(S); }
   bool VisitIfStmt(IfStmt *S) { return add(S); }
   bool VisitDoStmt(DoStmt *S) { return add(S); }
+  bool VisitSwitchStmt(SwitchStmt *S) { return add(S); }
 
 private:
   bool add(Stmt *S) {
@@ -696,12 +732,64 @@ private:
 
 } // namespace
 
+/// The edges that end the normal ways out of S (not jumps, returns or
+/// noreturn calls), looking through blocks without code that only S leads
+/// to; nullopt when a jump out of S ends with one of them too (code after S
+/// would not run on that jump).
+std::optional<std::set<CFGEdge>>
+Lowering::normalWaysOut(const Stmt *S, const std::set<unsigned> &Inside) const {
+  const CFG &G = Out.Graph;
+  std::set<CFGEdge> Normal, JumpEnds;
+  for (unsigned X : Inside) {
+    bool Jumps = false, Exits = false;
+    if (const CFGBlock *XB = ById[X]) { // not the fall-off block
+      const Stmt *T = XB->getTerminatorStmt();
+      // A break or continue whose loop or switch is inside S stays inside S:
+      // after the loop or switch, control goes on to S's end like any other
+      // normal way out.
+      Jumps = T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T) ||
+                    ((isa<BreakStmt>(T) || isa<ContinueStmt>(T)) &&
+                     !isWithin(*PM, jumpTarget(T), S)));
+      Exits = Out.Blocks[X].EndsInNoReturn ||
+              (!Elements[X].empty() && isa<ReturnStmt>(Elements[X].back()));
+    }
+    if (Exits)
+      continue;
+    for (unsigned I = 0; I < G.Succs[X].size(); ++I) {
+      // An empty block belongs to S's way out only if S alone leads
+      // there: a join that code outside S also reaches ends the chain.
+      CFGEdge Last{X, I};
+      unsigned Y = G.Succs[X][I];
+      std::set<unsigned> Chain;
+      auto OnlyFromS = [&](unsigned Empty) {
+        for (unsigned P : Preds[Empty])
+          if (!Inside.count(P) && !Chain.count(P))
+            return false;
+        return true;
+      };
+      while (isEmptyBlock(Y) && OnlyFromS(Y) && Chain.insert(Y).second) {
+        Last = {Y, 0};
+        Y = G.Succs[Y][0];
+      }
+      if (Inside.count(Y))
+        continue;
+      (Jumps ? JumpEnds : Normal).insert(Last);
+    }
+  }
+  for (CFGEdge E : JumpEnds)
+    if (Normal.count(E))
+      return std::nullopt;
+  return Normal;
+}
+
 /// Code after such a statement runs exactly when control leaves it normally.
 /// When one edge is the only normal way out (every other way out is a jump,
 /// a return or a noreturn call), that code is a site for the edge: the way to
-/// place a probe after a macro that ends in "if (...) return ...;".
+/// place a probe after a macro that ends in "if (...) return ...;". When
+/// several edges into one block are (a macro "if (c) f()" ending a loop
+/// body: its two outcomes meet at the loop's continuation), that code is a
+/// join site for them (LoweredFunction::Joins).
 void Lowering::addStatementEndSites() {
-  const CFG &G = Out.Graph;
   // Blocks holding code of each statement, at any depth.
   llvm::DenseMap<const Stmt *, std::set<unsigned>> Within;
   for (unsigned B = 0; B < Elements.size(); ++B) {
@@ -710,6 +798,10 @@ void Lowering::addStatementEndSites() {
     std::vector<const Stmt *> Code = Elements[B];
     if (const Stmt *T = ById[B]->getTerminatorStmt())
       Code.push_back(T);
+    // A block of labels only ("case 1: case 2:" before shared code) is
+    // where its labels are.
+    if (const Stmt *L = ById[B]->getLabel())
+      Code.push_back(L);
     for (const Stmt *S : Code)
       for (const Stmt *Up = S; Up && Up != Body; Up = PM->getParent(Up))
         Within[Up].insert(B);
@@ -726,64 +818,31 @@ void Lowering::addStatementEndSites() {
     auto Inside = Within.find(S);
     if (Inside == Within.end())
       continue;
-    // Ways out of S, looking through blocks without code (joins, loop
-    // continuations): each ends with the edge that reaches code outside S.
-    // Code after S runs on the normal ways out (not on jumps, returns or
-    // noreturn calls); it is a site if they all end with the same edge and
-    // no jump does.
-    std::optional<CFGEdge> Normal;
-    bool Unique = true;
-    std::set<std::pair<unsigned, unsigned>> JumpEnds;
-    for (unsigned X : Inside->second) {
-      const CFGBlock *XB = ById[X];
-      const Stmt *T = XB->getTerminatorStmt();
-      // A break or continue whose loop or switch is inside S stays inside S:
-      // after the loop or switch, control goes on to S's end like any other
-      // normal way out.
-      bool Jumps = T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T) ||
-                         ((isa<BreakStmt>(T) || isa<ContinueStmt>(T)) &&
-                          !isWithin(*PM, jumpTarget(T), S)));
-      bool Exits = Out.Blocks[X].EndsInNoReturn ||
-                   (!Elements[X].empty() && isa<ReturnStmt>(Elements[X].back()));
-      if (Exits)
-        continue;
-      for (unsigned I = 0; I < G.Succs[X].size(); ++I) {
-        // An empty block belongs to S's way out only if S alone leads
-        // there: a join that code outside S also reaches ends the chain.
-        CFGEdge Last{X, I};
-        unsigned Y = G.Succs[X][I];
-        std::set<unsigned> Chain;
-        auto OnlyFromS = [&](unsigned Empty) {
-          for (unsigned P : Preds[Empty])
-            if (!Inside->second.count(P) && !Chain.count(P))
-              return false;
-          return true;
-        };
-        while (isEmptyBlock(Y) && OnlyFromS(Y) && Chain.insert(Y).second) {
-          Last = {Y, 0};
-          Y = G.Succs[Y][0];
-        }
-        if (Inside->second.count(Y))
-          continue;
-        if (Jumps) {
-          JumpEnds.insert({Last.Block, Last.Index});
-          continue;
-        }
-        if (Normal && !(*Normal == Last))
-          Unique = false;
-        Normal = Last;
-      }
-    }
-    if (!Normal || !Unique || JumpEnds.count({Normal->Block, Normal->Index}))
+    std::optional<std::set<CFGEdge>> Ways = normalWaysOut(S, Inside->second);
+    if (!Ways || Ways->empty())
       continue;
-    BlockSites &XS = Out.Blocks[Normal->Block];
-    if (XS.EdgeSites.empty())
-      XS.EdgeSites.assign(G.Succs[Normal->Block].size(), NoSite);
-    if (XS.EdgeSites[Normal->Index] != NoSite)
-      continue; // an inner statement already gave one
+    const CFG &G = Out.Graph;
+    if (Ways->size() == 1) {
+      CFGEdge Normal = *Ways->begin();
+      BlockSites &XS = Out.Blocks[Normal.Block];
+      if (XS.EdgeSites.empty())
+        XS.EdgeSites.assign(G.Succs[Normal.Block].size(), NoSite);
+      if (XS.EdgeSites[Normal.Index] != NoSite)
+        continue; // an inner statement already gave one
+      if (std::optional<unsigned> Site =
+              statementSite(SiteKind::AfterStatement, S))
+        XS.EdgeSites[Normal.Index] = *Site;
+      continue;
+    }
+    unsigned Target = G.Succs[Ways->begin()->Block][Ways->begin()->Index];
+    if (llvm::any_of(*Ways, [&](CFGEdge E) {
+          return G.Succs[E.Block][E.Index] != Target;
+        }))
+      continue;
     if (std::optional<unsigned> Site =
             statementSite(SiteKind::AfterStatement, S))
-      XS.EdgeSites[Normal->Index] = *Site;
+      Out.Joins.push_back({std::vector<CFGEdge>(Ways->begin(), Ways->end()),
+                           *Site, Text.line(S->getEndLoc())});
   }
 }
 
@@ -877,6 +936,128 @@ void Lowering::addFallOffBlock() {
   Out.BlockLines.push_back({Line, Line});
 }
 
+namespace {
+
+class LabelAddressFinder : public RecursiveASTVisitor<LabelAddressFinder> {
+public:
+  std::set<const LabelStmt *> Labels;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool VisitAddrLabelExpr(AddrLabelExpr *E) {
+    if (const LabelStmt *L = E->getLabel()->getStmt())
+      Labels.insert(L);
+    return true;
+  }
+};
+
+} // namespace
+
+/// Computed goto (goto *p, GNU C): the target is unknown where the jump is,
+/// so no probe can go on the edges out of the dispatch. Instead each "goto *"
+/// ends its path (counted before the jump, like a noreturn call), and each
+/// label whose address is taken starts paths, like a catch handler: a path
+/// there is "one opcode handler" of an interpreter. startPathsAtRestarts
+/// finishes the job.
+void Lowering::endPathsAtComputedGotos() {
+  CFG &G = Out.Graph;
+  for (const CFGBlock *B : *Cfg)
+    if (isa_and_nonnull<IndirectGotoStmt>(B->getTerminatorStmt())) {
+      G.Succs[B->getBlockID()] = {G.Exit};
+      Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
+    }
+  LabelAddressFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const CFGBlock *B : *Cfg)
+    if (const auto *L = dyn_cast_or_null<LabelStmt>(B->getLabel());
+        L && Finder.Labels.count(L)) {
+      G.ExtraStarts.push_back(B->getBlockID());
+      Restarts.insert(B->getBlockID());
+    }
+}
+
+/// setjmp returns a second time when a callee longjmps, with the register as
+/// it was then (modified since, so indeterminate). The path ends before the
+/// statement that calls setjmp, and new paths start where the function goes
+/// on after it, on either return: the register is reset there, whatever it
+/// held. What runs in between belongs to no path.
+void Lowering::endPathsAtSetjmp() {
+  CFG &G = Out.Graph;
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    const Stmt *Call = nullptr;
+    for (const Stmt *E : Elements[Id])
+      if (const auto *C = dyn_cast<CallExpr>(E); C && isSetjmp(C->getDirectCallee()))
+        Call = C;
+    if (!Call)
+      continue;
+    ReturnsTwice[Id] = enclosingStatement(*PM, Call);
+    for (unsigned S : G.Succs[Id])
+      if (S != G.Exit) {
+        G.ExtraStarts.push_back(S);
+        Restarts.insert(S);
+      }
+    G.Succs[Id] = {G.Exit};
+    Out.Blocks[Id].EndsInNoReturn = true;
+  }
+}
+
+/// Paths begin at each restart (a label of goto *, a block after setjmp) with
+/// a reset at its first site. A restart without a site passes the start on
+/// to its successor when it has only one (a macro's braces after setjmp);
+/// every other way into a restart ends its path there, so that the reset
+/// never clobbers a path in progress.
+bool Lowering::startPathsAtRestarts() {
+  CFG &G = Out.Graph;
+  std::set<unsigned> Resolved;
+  for (unsigned R : Restarts) {
+    std::set<unsigned> Seen;
+    while (Out.Blocks[R].OncePerPass.empty() && G.Succs[R].size() == 1 &&
+           G.Succs[R][0] != G.Exit && Seen.insert(R).second)
+      R = G.Succs[R][0];
+    if (Out.Blocks[R].OncePerPass.empty()) {
+      skip(llvm::formatv("no place to start paths again on line {0} (after "
+                         "setjmp, or at a label of goto *; inside a macro "
+                         "expansion?)",
+                         Out.BlockLines[R].first));
+      return false;
+    }
+    Resolved.insert(R);
+  }
+  std::vector<unsigned> Starts;
+  for (unsigned H : G.ExtraStarts)
+    if (!Restarts.count(H))
+      Starts.push_back(H); // catch handlers
+  for (unsigned R : Resolved) {
+    Starts.push_back(R);
+    Out.Blocks[R].HandlerStart = Out.Blocks[R].OncePerPass.front();
+  }
+  std::sort(Starts.begin(), Starts.end());
+  Starts.erase(std::unique(Starts.begin(), Starts.end()), Starts.end());
+  G.ExtraStarts = Starts;
+  computeReachability();
+  for (unsigned B = 0; B < G.numBlocks(); ++B)
+    if (Reachable[B])
+      for (unsigned &S : G.Succs[B])
+        if (Resolved.count(S))
+          S = G.Exit; // the reset at S starts the next path
+  return true;
+}
+
+/// The edge out of ENTRY runs once per call: its probe goes right after
+/// P3_ENTER, at the start of the body; in C after the declarations that open
+/// the body (P3_ENTER is one), when that is the same moment.
+unsigned Lowering::entrySite(const CompoundStmt &Body) {
+  if (!Ctx.getLangOpts().CPlusPlus && !Body.body_empty())
+    if (std::optional<const Stmt *> Last =
+            lastLeadingDeclaration(*PM, Body.body_front());
+        Last && *Last)
+      if (std::optional<unsigned> Site =
+              statementSite(SiteKind::AfterStatement, *Last))
+        return *Site;
+  return addSite(SiteKind::BeforeStatement, {File, Out.BodyBegin, Out.BodyEnd},
+                 false, false);
+}
+
 void Lowering::findSites(const CFGBlock &B) {
   unsigned Id = B.getBlockID();
   BlockSites &S = Out.Blocks[Id];
@@ -916,17 +1097,17 @@ void Lowering::run() {
     if (B->hasNoReturnElement())
       Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
   }
+  endPathsAtComputedGotos();
+  endPathsAtSetjmp();
   addFallOffBlock();
-  // The edge out of ENTRY runs once per call: its probe goes right after
-  // P3_ENTER, at the start of the body.
-  Out.Blocks[Out.Graph.Entry].OncePerPass.push_back(addSite(
-      SiteKind::BeforeStatement, {File, Out.BodyBegin, Out.BodyEnd}, false,
-      false));
+  Out.Blocks[Out.Graph.Entry].OncePerPass.push_back(entrySite(*Compound));
   computeReachability();
   for (const CFGBlock *B : *Cfg)
     if (Reachable[B->getBlockID()])
       findSites(*B);
   addStatementEndSites();
+  if (!startPathsAtRestarts())
+    return;
   for (unsigned H : Out.Graph.ExtraStarts)
     if (Out.Blocks[H].HandlerStart == NoSite) {
       skip(llvm::formatv("no place to start paths in the catch handler on "

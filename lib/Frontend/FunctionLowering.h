@@ -28,6 +28,10 @@ namespace p3 {
 void lowerFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                    clang::FileID File, LoweredFunction &Out);
 
+/// setjmp and its relatives: they return a second time when a callee
+/// longjmps, with the function's locals as they were then.
+bool isSetjmp(const clang::FunctionDecl *Callee);
+
 /// A reason not to instrument \p FD at all (computed goto, setjmp, ...), or
 /// an empty string.
 std::string checkUnsupportedConstructs(clang::ASTContext &Ctx,

@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -20,33 +21,6 @@ using namespace clang;
 namespace p3 {
 
 namespace {
-
-bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
-  auto SameSites = [](const Site &X, const Site &Y) {
-    return X.Kind == Y.Kind && X.Begin == Y.Begin && X.End == Y.End &&
-           X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens &&
-           X.BeforeCaseLabel == Y.BeforeCaseLabel &&
-           X.Sequenced == Y.Sequenced && X.ValueType == Y.ValueType;
-  };
-  auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
-    return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
-           X.OutcomeIsTrue == Y.OutcomeIsTrue &&
-           X.EndsInNoReturn == Y.EndsInNoReturn &&
-           X.HandlerStart == Y.HandlerStart && X.EdgeSites == Y.EdgeSites;
-  };
-  if (A.Skip.has_value() != B.Skip.has_value())
-    return false;
-  if (A.Skip)
-    return A.Skip->Message == B.Skip->Message;
-  return A.Graph.Entry == B.Graph.Entry && A.Graph.Exit == B.Graph.Exit &&
-         A.Graph.Succs == B.Graph.Succs &&
-         A.Graph.ExtraStarts == B.Graph.ExtraStarts &&
-         A.BodyBegin == B.BodyBegin && A.BodyEnd == B.BodyEnd &&
-         std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
-                    B.Sites.end(), SameSites) &&
-         std::equal(A.Blocks.begin(), A.Blocks.end(), B.Blocks.begin(),
-                    B.Blocks.end(), SameBlocks);
-}
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
@@ -253,6 +227,13 @@ void Collector::collect(const FunctionDecl *Pattern,
   F.Name = displayName(Pattern);
   F.Line = SM.getExpansionLineNumber(Pattern->getBeginLoc());
   F.EndLine = SM.getExpansionLineNumber(Pattern->getEndLoc());
+  if (!isa<CXXMethodDecl>(Pattern) && Pattern->getIdentifier()) {
+    F.NameText = Lexer::getSourceText(
+                     SM.getExpansionRange(Pattern->getLocation()), SM,
+                     Ctx.getLangOpts())
+                     .str();
+    F.Identifier = Pattern->getName().str();
+  }
   if (Bodies.empty()) {
     F.Skip = SkipReason{"template never instantiated"};
   } else if (std::optional<unsigned> Line = compilerConditionalLine(Pattern)) {
@@ -281,7 +262,7 @@ void Collector::collect(const FunctionDecl *Pattern,
   }
 
   unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(Body->getBeginLoc()));
-  auto Key = std::make_pair(*File, Offset);
+  FunctionKey Key{*File, Offset, F.Id};
   if (!Model.FileText.count(*File))
     Model.FileText.emplace(*File, SM.getBufferData(FID).str());
   std::set<std::string> &Keys = Model.CallKeys[Key];

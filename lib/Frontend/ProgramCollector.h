@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 
 namespace p3 {
 
@@ -32,17 +33,21 @@ struct CollectorOptions {
   std::optional<std::string> HeaderFilter; ///< Regex on root-relative paths.
 };
 
+/// (file, body offset, identity): one text may be several functions, when a
+/// file included several times renames it by a macro.
+using FunctionKey = std::tuple<std::string, unsigned, std::string>;
+
 class ProgramModel {
 public:
-  /// Functions by (file, body offset), in that order.
-  std::map<std::pair<std::string, unsigned>, LoweredFunction> Functions;
+  /// Functions by key, in that order.
+  std::map<FunctionKey, LoweredFunction> Functions;
   /// Original text of every file with a collected function, by relative path.
   std::map<std::string, std::string> FileText;
   /// Static call sites by call key; UnknownCallSites when the address is taken.
   std::map<std::string, unsigned> CallSites;
   /// Call keys of each collected function (a template: one per
   /// instantiation, whose call sites add up).
-  std::map<std::pair<std::string, unsigned>, std::set<std::string>> CallKeys;
+  std::map<FunctionKey, std::set<std::string>> CallKeys;
 
   /// Fills LoweredFunction::CallSites from CallSites; call once at the end.
   void assignCallSites();

@@ -3,6 +3,7 @@
 #include "Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -12,19 +13,30 @@ using namespace clang;
 namespace p3 {
 
 std::optional<FileRange> SourceText::charRange(CharSourceRange R) const {
-  // A macro argument may be expanded several times: never edit inside one.
-  for (SourceLocation Loc : {R.getBegin(), R.getEnd()})
-    if (Loc.isInvalid() ||
-        (Loc.isMacroID() && SM.isMacroArgExpansion(Loc)))
-      return std::nullopt;
-  CharSourceRange F = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  // An end inside a macro expansion is editable only when it is the end of the
+  // outermost invocation: the edit then wraps whole invocations. Otherwise
+  // makeFileCharRange may hand back the spelling of a macro argument, which
+  // the macro may expand several times, or not at all: never edit there.
+  // (An argument that starts or ends the whole expansion, as in
+  // "#define STEP(p) p += 1", is such an end.)
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Begin = R.getBegin(), End = R.getEnd();
+  if (Begin.isInvalid() || End.isInvalid())
+    return std::nullopt;
+  if (Begin.isMacroID() && !Lexer::isAtStartOfMacroExpansion(Begin, SM, LO))
+    return std::nullopt;
+  if (End.isMacroID() &&
+      !(R.isTokenRange() ? Lexer::isAtEndOfMacroExpansion(End, SM, LO)
+                         : Lexer::isAtStartOfMacroExpansion(End, SM, LO)))
+    return std::nullopt;
+  CharSourceRange F = Lexer::makeFileCharRange(R, SM, LO);
   if (F.isInvalid())
     return std::nullopt;
-  auto [BeginFile, Begin] = SM.getDecomposedLoc(F.getBegin());
-  auto [EndFile, End] = SM.getDecomposedLoc(F.getEnd());
-  if (BeginFile != EndFile || End < Begin)
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(F.getBegin());
+  auto [EndFile, EndOffset] = SM.getDecomposedLoc(F.getEnd());
+  if (BeginFile != EndFile || EndOffset < BeginOffset)
     return std::nullopt;
-  return FileRange{BeginFile, Begin, End};
+  return FileRange{BeginFile, BeginOffset, EndOffset};
 }
 
 std::optional<FileRange> SourceText::exprRange(const Expr *E) const {
@@ -180,6 +192,65 @@ StmtPosition statementPosition(const ParentMap &PM, const Stmt *S) {
   if (isSubStatement(P, S))
     return StmtPosition::NeedsBraces;
   return StmtPosition::NotInsertable;
+}
+
+namespace {
+
+/// Whether evaluating S may run probes of its own function (it branches, or
+/// holds statements) or leave it (a noreturn call, a throw).
+class DeclarationHazards : public RecursiveASTVisitor<DeclarationHazards> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool VisitAbstractConditionalOperator(AbstractConditionalOperator *) {
+    return !(Found = true);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    return !(Found |= B->isLogicalOp());
+  }
+  bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    return !(Found |= Callee && Callee->isNoReturn());
+  }
+};
+
+} // namespace
+
+std::optional<const Stmt *> lastLeadingDeclaration(const ParentMap &PM,
+                                                   const Stmt *S) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(PM.getParent(S));
+  if (!isa<DeclStmt>(S) || !C)
+    return std::nullopt;
+  auto It = llvm::find(C->body(), S);
+  if (!std::all_of(C->body_begin(), It,
+                   [](const Stmt *X) { return isa<DeclStmt>(X); }))
+    return std::nullopt; // code before S: no new warning
+  const Stmt *Last = nullptr;
+  for (; It != C->body_end() && isa<DeclStmt>(*It); ++It) {
+    DeclarationHazards Finder;
+    Finder.TraverseStmt(const_cast<Stmt *>(*It));
+    if (Finder.Found)
+      return nullptr;
+    Last = *It;
+  }
+  return Last;
+}
+
+bool isFollowedByCaseLabel(const ParentMap &PM, const Stmt *S) {
+  const Stmt *P = PM.getParent(S);
+  while (P && isLabel(P)) {
+    S = P;
+    P = PM.getParent(S);
+  }
+  const auto *C = dyn_cast_or_null<CompoundStmt>(P);
+  if (!C)
+    return false;
+  auto It = llvm::find(C->body(), S);
+  return It != C->body_end() && std::next(It) != C->body_end() &&
+         isa<SwitchCase>(*std::next(It));
 }
 
 bool isWithin(const ParentMap &PM, const Stmt *Inner, const Stmt *Outer) {

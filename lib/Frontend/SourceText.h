@@ -68,6 +68,20 @@ const clang::Stmt *enclosingStatement(const clang::ParentMap &PM,
 StmtPosition statementPosition(const clang::ParentMap &PM,
                                const clang::Stmt *S);
 
+/// In C, where a statement inserted before a declaration that opens a block
+/// would be a new -Wdeclaration-after-statement (or C90) warning: when S is a
+/// declaration with only declarations before it in its compound statement,
+/// the last declaration of that run (code after it runs exactly when code
+/// before S would have, as long as no initializer of the run branches or
+/// ends the function), or null when some initializer does. nullopt when S
+/// does not open a block that way.
+std::optional<const clang::Stmt *>
+lastLeadingDeclaration(const clang::ParentMap &PM, const clang::Stmt *S);
+
+/// Whether the statement after S (S and the labels it carries) is a case or
+/// default label.
+bool isFollowedByCaseLabel(const clang::ParentMap &PM, const clang::Stmt *S);
+
 /// Whether S lies in the part of a loop statement that runs on every
 /// iteration (condition, increment, range-for loop variable), so that "before
 /// the loop" is not "before this code".

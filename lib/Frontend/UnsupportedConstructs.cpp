@@ -18,18 +18,28 @@ using namespace clang;
 
 namespace p3 {
 
+bool isSetjmp(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(Callee->getName())
+      .Cases("setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp", true)
+      .Case("__builtin_setjmp", true)
+      .Default(false);
+}
+
 namespace {
 
-/// Functions that return twice: the register would hold a stale value when
-/// the second return happens.
+/// Functions that return twice, other than setjmp (whose second return
+/// starts new paths, FunctionLowering.cpp): vfork's child runs in the
+/// parent's frame and memory, so its counts would land in the parent's
+/// counters; getcontext/savectx resume anywhere.
 bool returnsTwice(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier())
+  if (!Callee || !Callee->getIdentifier() || isSetjmp(Callee))
     return false;
   if (Callee->hasAttr<ReturnsTwiceAttr>())
     return true;
   return llvm::StringSwitch<bool>(Callee->getName())
-      .Cases("setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp", true)
-      .Cases("savectx", "vfork", "getcontext", "__builtin_setjmp", true)
+      .Cases("savectx", "vfork", "getcontext", true)
       .Default(false);
 }
 
@@ -41,12 +51,6 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseBlockExpr(BlockExpr *) { return true; }
 
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
-    return found("computed goto");
-  }
-  bool VisitAddrLabelExpr(AddrLabelExpr *) {
-    return found("takes the address of a label (computed goto)");
-  }
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     return S->isAsmGoto() ? found("asm goto") : true;
   }
@@ -86,11 +90,17 @@ std::string checkUnsupportedConstructs(ASTContext &Ctx,
     return "constexpr function (probes would break constant evaluation)";
   if (FD->hasAttr<NakedAttr>())
     return "naked function";
-  // C99 inline definitions with external linkage may not refer to the file's
-  // static counters (gcc warns, and the program may use another definition).
+  // A C99 inline definition (inline, external linkage, and no extern
+  // declaration making it the external definition) may not refer to the
+  // file's static counters (C99 6.7.4p3; gcc warns), and calls may go to the
+  // external definition in another file instead. Under gnu89 inline semantics
+  // a plain "inline" definition is the external definition, and only
+  // "extern inline" is an inline definition.
   if (!Ctx.getLangOpts().CPlusPlus && FD->isInlineSpecified() &&
-      FD->getStorageClass() != SC_Static)
-    return "C inline function with external linkage";
+      FD->getStorageClass() != SC_Static &&
+      !FD->isInlineDefinitionExternallyVisible())
+    return "C inline definition that is not the external definition (it may "
+           "not refer to the file's static counters)";
   ConstructFinder Finder;
   Finder.TraverseStmt(FD->getBody());
   return Finder.Reason;

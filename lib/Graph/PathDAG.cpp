@@ -58,6 +58,16 @@ struct DepthFirstSearch {
 
 } // namespace
 
+std::vector<CFGEdge> findBackEdges(const CFG &G) {
+  DepthFirstSearch DFS(G);
+  if (G.Entry < G.numBlocks())
+    DFS.run(G.Entry);
+  for (unsigned B : G.ExtraStarts)
+    if (B < G.numBlocks() && B != G.Exit)
+      DFS.run(B);
+  return DFS.BackEdges;
+}
+
 Expected<PathDAG> PathDAG::build(const CFG &G, ArrayRef<CFGEdge> Cuts) {
   unsigned NB = G.numBlocks();
   if (G.Entry >= NB || G.Exit >= NB)

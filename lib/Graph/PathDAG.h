@@ -110,6 +110,11 @@ private:
   std::vector<std::vector<unsigned>> SplitOfSucc;    // [block][index]
 };
 
+/// The back edges PathDAG::build finds in \p G: edges into ENTRY, and the
+/// retreating edges of its depth-first search from ENTRY, then from each extra
+/// start, in successor order.
+std::vector<CFGEdge> findBackEdges(const CFG &G);
+
 /// Builds the DAG of \p G and, when its paths cannot be numbered within
 /// \p MaxPaths (at most 2^64-1), cuts edges until they can: at each vertex, in
 /// reverse topological order, the out-edges leading to the most paths are cut

@@ -39,6 +39,8 @@ static const char *anchorName(AnchorKind K) {
     return "pushed";
   case AnchorKind::Guard:
     return "guard";
+  case AnchorKind::Pulled:
+    return "pulled";
   }
   return "?";
 }
@@ -82,6 +84,12 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
       OS << " B" << G.Succs[B][I];
     OS << "\n";
   }
+  for (const JoinSite &J : F.Joins) {
+    OS << formatv("  join site {0} line {1}:", J.Site, J.Line);
+    for (CFGEdge E : J.Edges)
+      OS << formatv(" B{0}->B{1}", E.Block, G.Succs[E.Block][E.Index]);
+    OS << "\n";
+  }
   if (!A) {
     OS << "  anchoring failed: " << toString(A.takeError()) << "\n";
     std::vector<std::vector<EdgeAnchor>> First = firstAnchors(F);
@@ -99,7 +107,7 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
       if (E.Site != NoSite)
         OS << " site " << E.Site;
       if (A->GraphEdge[B][I].Block == NoVertex)
-        OS << " (contracted)";
+        OS << " (inside a contracted set, or dropped for a twin route)";
       OS << "\n";
     }
   for (const std::string &N : A->Notes)

@@ -2,11 +2,13 @@
 
 #include "Instrument/EdgeAnchors.h"
 #include "Graph/ChordPlacement.h"
+#include "Graph/ProbelessEdges.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -22,8 +24,10 @@ Error failure(const Twine &Msg) {
 class AnchorPlanner {
 public:
   AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards)
-      : F(F), G(F.Graph), Blocks(F.Blocks), MaxPaths(MaxPaths),
-        ExitGuards(ExitGuards && F.AllowExitGuard) {}
+      : F(F), G(F.Graph), Blocks(F.Blocks), Lines(F.BlockLines),
+        MaxPaths(MaxPaths), ExitGuards(ExitGuards && F.AllowExitGuard) {
+    materializeJoins();
+  }
 
   Expected<AnchoredFunction> run();
   std::vector<std::vector<EdgeAnchor>> anchorsOnly() {
@@ -42,26 +46,97 @@ private:
   bool isHandler(unsigned B) const {
     return Blocks[B].HandlerStart != NoSite;
   }
-  unsigned lineOf(unsigned B) const { return F.BlockLines[B].first; }
+  unsigned lineOf(unsigned B) const { return Lines[B].first; }
+  bool hasOwnPlace(CFGEdge E) const;
+  void materializeJoins();
 
   bool repairUncountedExits(Error &Err);
-  void contractProbelessCycles();
+  bool pullMustProbeEdges();
+  std::optional<unsigned> pullSite(unsigned X, unsigned I) const;
+  Error resolveProbelessEdges();
   void buildContracted(AnchoredFunction &A);
   void dropEdge(unsigned B, unsigned I);
+  std::pair<unsigned, unsigned> linesNear(unsigned B) const;
+  void noteIdentifiedLines();
 
   const LoweredFunction &F;
   CFG G;
   std::vector<BlockSites> Blocks;
+  std::vector<std::pair<unsigned, unsigned>> Lines; // per block: [line, end]
   std::vector<bool> Reachable;
   std::vector<std::vector<CFGEdge>> InEdges; // from reachable blocks
   std::vector<std::vector<EdgeAnchor>> Anchors;
   std::vector<std::vector<State>> Status;
   std::vector<unsigned> Region; // contracted set of each block
+  /// Probeless edges dropped for a twin route (ProbelessEdges.h).
+  std::vector<std::vector<bool>> Dropped;
+  /// Edges that must carry a probe but have no site of their own, and the
+  /// site before them that runs exactly once per pass (pullSite).
+  std::map<std::pair<unsigned, unsigned>, unsigned> Pulled;
+  /// Lines where ways through the function were identified (merged blocks,
+  /// dropped twins), for the notes.
+  std::vector<std::pair<unsigned, unsigned>> IdentifiedLines;
   bool Guarded = false;
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
   bool ExitGuards;
 };
+
+/// Whether an edge has a site of its own, whatever the other edges get: a
+/// wrapped branch, a site that runs exactly when it is taken, or its block's
+/// code when it is the block's only way out.
+bool AnchorPlanner::hasOwnPlace(CFGEdge E) const {
+  const BlockSites &S = Blocks[E.Block];
+  unsigned Out = G.Succs[E.Block].size();
+  return (S.Branch != NoSite && Out == 2) ||
+         (E.Index < S.EdgeSites.size() && S.EdgeSites[E.Index] != NoSite) ||
+         (Out == 1 && !S.OncePerPass.empty());
+}
+
+/// Inserts a block with the join site as its code between the edges of each
+/// join site and their target, when the target only passes control on to an
+/// edge that must carry a probe (a loop's continuation before its back edge)
+/// and some of the join's edges have no place of their own: the probe can
+/// then be pushed onto the ways in. (Elsewhere the block would only lengthen
+/// the paths users read.) Joins of enclosing statements see the blocks
+/// inserted for inner ones.
+void AnchorPlanner::materializeJoins() {
+  std::set<CFGEdge> Back;
+  for (CFGEdge E : findBackEdges(G))
+    Back.insert(E);
+  auto PassesToProbe = [&](unsigned T) {
+    return T != G.Exit && G.Succs[T].size() == 1 &&
+           Blocks[T].OncePerPass.empty() &&
+           (Back.count({T, 0}) || G.Succs[T][0] == G.Exit);
+  };
+  std::map<CFGEdge, CFGEdge> Moved; // an edge now reaches its target through
+  for (const JoinSite &J : F.Joins) {
+    std::set<CFGEdge> Edges;
+    for (CFGEdge E : J.Edges) {
+      for (auto It = Moved.find(E); It != Moved.end(); It = Moved.find(E))
+        E = It->second;
+      Edges.insert(E);
+    }
+    if (Edges.size() < 2)
+      continue;
+    unsigned Target = G.Succs[Edges.begin()->Block][Edges.begin()->Index];
+    if (!PassesToProbe(Target) || llvm::any_of(Edges, [&](CFGEdge E) {
+          return G.Succs[E.Block][E.Index] != Target;
+        }) ||
+        llvm::all_of(Edges, [&](CFGEdge E) { return hasOwnPlace(E); }))
+      continue;
+    unsigned Join = G.numBlocks();
+    G.Succs.push_back({Target});
+    BlockSites S;
+    S.OncePerPass.push_back(J.Site);
+    Blocks.push_back(S);
+    Lines.push_back({J.Line, J.Line});
+    for (CFGEdge E : Edges) {
+      G.Succs[E.Block][E.Index] = Join;
+      Moved[E] = {Join, 0};
+    }
+  }
+}
 
 void AnchorPlanner::computeInEdges() {
   unsigned N = G.numBlocks();
@@ -119,6 +194,8 @@ EdgeAnchor AnchorPlanner::anchor(unsigned B, unsigned I) {
 EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   const BlockSites &S = Blocks[B];
   unsigned T = G.Succs[B][I];
+  if (auto It = Pulled.find({B, I}); It != Pulled.end())
+    return {AnchorKind::Pulled, It->second, false};
   if (Guarded && T == G.Exit && !S.EndsInNoReturn)
     return {AnchorKind::Guard, NoSite, false};
   if (S.Branch != NoSite && G.Succs[B].size() == 2)
@@ -214,67 +291,130 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
   return false;
 }
 
-/// Contracts every cycle of unanchored edges (Kruskal-style: an unanchored
-/// edge that closes a cycle merges the blocks of that cycle into one set), so
-/// that the unanchored edges left between sets form a forest.
-void AnchorPlanner::contractProbelessCycles() {
-  unsigned N = G.numBlocks();
-  Region.assign(N, 0);
-  for (unsigned B = 0; B < N; ++B)
-    Region[B] = B;
-  auto Find = [&](unsigned B) {
-    while (Region[B] != B)
-      B = Region[B] = Region[Region[B]];
-    return B;
-  };
-  for (bool Contracted = true; Contracted;) {
-    Contracted = false;
-    // The forest of unanchored edges between sets, grown edge by edge.
-    std::vector<unsigned> Tree(N);
-    for (unsigned B = 0; B < N; ++B)
-      Tree[B] = B;
-    auto TreeFind = [&](unsigned B) {
-      while (Tree[B] != B)
-        B = Tree[B] = Tree[Tree[B]];
-      return B;
-    };
-    std::vector<std::vector<unsigned>> Adjacent(N);
-    for (unsigned B = 0; B < N && !Contracted; ++B) {
-      if (!Reachable[B])
-        continue;
-      for (unsigned I = 0; I < G.Succs[B].size() && !Contracted; ++I) {
-        if (Anchors[B][I].Kind != AnchorKind::None)
-          continue;
-        unsigned U = Find(B), V = Find(G.Succs[B][I]);
-        if (U == V)
-          continue;
-        if (TreeFind(U) != TreeFind(V)) {
-          Tree[TreeFind(U)] = TreeFind(V);
-          Adjacent[U].push_back(V);
-          Adjacent[V].push_back(U);
-          continue;
-        }
-        // U and V are already joined by unanchored edges: merge that path.
-        std::vector<unsigned> Parent(N, NoVertex);
-        std::vector<unsigned> Work{U};
-        Parent[U] = U;
-        while (!Work.empty() && Parent[V] == NoVertex) {
-          unsigned X = Work.back();
-          Work.pop_back();
-          for (unsigned Y : Adjacent[X])
-            if (Parent[Y] == NoVertex) {
-              Parent[Y] = X;
-              Work.push_back(Y);
-            }
-        }
-        for (unsigned X = V; X != U; X = Parent[X])
-          Region[Find(X)] = Find(U);
-        Contracted = true;
+/// A site for the probe of edge X->T that has none of its own: the last
+/// once-per-pass site of a block W before it, when every way from W leads to
+/// the edge through blocks without probes that only W leads into. The probe
+/// then runs exactly once for each time the edge is taken, with nothing in
+/// between that could add to the register (a "?:" inside a macro in a for
+/// loop's increment, before its back edge).
+std::optional<unsigned> AnchorPlanner::pullSite(unsigned X, unsigned I) const {
+  if (G.Succs[X].size() != 1 || !Blocks[X].OncePerPass.empty())
+    return std::nullopt;
+  std::set<unsigned> Between{X};
+  std::vector<unsigned> Work{X};
+  unsigned W = NoVertex;
+  while (!Work.empty()) {
+    unsigned Z = Work.back();
+    Work.pop_back();
+    if (Z == G.Entry || isHandler(Z) || InEdges[Z].empty())
+      return std::nullopt;
+    for (CFGEdge In : InEdges[Z]) {
+      if (Anchors[In.Block][In.Index].Kind != AnchorKind::None)
+        return std::nullopt;
+      unsigned P = In.Block;
+      if (!Blocks[P].OncePerPass.empty() && !isHandler(P)) {
+        if (W != NoVertex && W != P)
+          return std::nullopt; // two ways in
+        W = P;
+      } else if (Between.insert(P).second) {
+        Work.push_back(P);
       }
     }
   }
+  unsigned Target = G.Succs[X][I];
+  if (W == NoVertex || Between.count(W) || Between.count(Target) ||
+      Target == W)
+    return std::nullopt;
+  std::set<CFGEdge> Back;
+  for (CFGEdge E : findBackEdges(G))
+    Back.insert(E);
+  auto StaysBetween = [&](unsigned B) {
+    for (unsigned J = 0; J < G.Succs[B].size(); ++J) {
+      if (B == X)
+        continue; // the edge itself
+      if (!Between.count(G.Succs[B][J]) || Back.count({B, J}) ||
+          Anchors[B][J].Kind != AnchorKind::None)
+        return false;
+    }
+    return true;
+  };
+  if (!StaysBetween(W))
+    return std::nullopt;
+  for (unsigned B : Between)
+    if (!StaysBetween(B))
+      return std::nullopt;
+  return Blocks[W].OncePerPass.back();
+}
+
+/// Gives back edges and edges into EXIT that have no anchor a pulled site
+/// (pullSite). Returns true if it gave one.
+bool AnchorPlanner::pullMustProbeEdges() {
+  std::set<CFGEdge> MustProbe;
+  for (CFGEdge E : findBackEdges(G))
+    MustProbe.insert(E);
+  for (unsigned B = 0; B < G.numBlocks(); ++B)
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+      if (G.Succs[B][I] == G.Exit)
+        MustProbe.insert({B, I});
+  bool Changed = false;
+  for (CFGEdge E : MustProbe) {
+    if (!Reachable[E.Block] || Anchors[E.Block][E.Index].Kind != AnchorKind::None ||
+        Blocks[E.Block].EndsInNoReturn)
+      continue;
+    if (std::optional<unsigned> Site = pullSite(E.Block, E.Index)) {
+      Pulled[{E.Block, E.Index}] = *Site;
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+/// Lines for users: a block's own, or for a block without code (a loop's
+/// continuation, a join) those of the nearest block before it that has some.
+std::pair<unsigned, unsigned> AnchorPlanner::linesNear(unsigned B) const {
+  std::set<unsigned> Seen{B};
+  std::vector<unsigned> Work{B};
+  for (size_t K = 0; K < Work.size(); ++K) {
+    unsigned X = Work[K];
+    if (Lines[X].first)
+      return Lines[X];
+    for (CFGEdge In : InEdges[X])
+      if (Seen.insert(In.Block).second)
+        Work.push_back(In.Block);
+  }
+  return {F.Line, F.EndLine};
+}
+
+/// Makes the edges without an anchor a forest between sets of blocks
+/// (Graph/ProbelessEdges.h): cycles of them contracted, twins dropped.
+Error AnchorPlanner::resolveProbelessEdges() {
+  unsigned N = G.numBlocks();
+  std::vector<std::vector<bool>> Probeless(N);
+  for (unsigned B = 0; B < N; ++B) {
+    Probeless[B].resize(G.Succs[B].size());
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+      Probeless[B][I] = Anchors[B][I].Kind == AnchorKind::None;
+  }
+  ProbelessResolution R = p3::resolveProbelessEdges(G, Probeless, Reachable);
+  if (!R.Unresolved.empty()) {
+    unsigned First = ~0u, Last = 0;
+    for (unsigned B : R.Unresolved) {
+      auto [L, E] = linesNear(B);
+      First = std::min(First, L);
+      Last = std::max(Last, E);
+    }
+    return failure(formatv("lines {0}-{1}: branches inside macro expansions "
+                           "that no probe can tell apart, and no way to count "
+                           "them as one without inventing a loop",
+                           First, Last));
+  }
+  Region = std::move(R.Region);
+  Dropped = std::move(R.Dropped);
   for (unsigned B = 0; B < N; ++B)
-    Region[B] = Find(B);
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+      if (Dropped[B][I])
+        IdentifiedLines.push_back(linesNear(B)); // where the ways part
+  return Error::success();
 }
 
 /// The CFG of sets: each set is represented by its smallest block.
@@ -300,6 +440,8 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
       continue;
     unsigned From = A.Representative[B];
     for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
+      if (Dropped[B][I])
+        continue; // counted as its twin route
       unsigned To = A.Representative[G.Succs[B][I]];
       // Inside a contracted set, or an unanchored self loop (a loop that adds
       // nothing to the register): not an edge of the DAG.
@@ -320,7 +462,7 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
   std::vector<unsigned> Members(N, 0);
   for (unsigned B = 0; B < N; ++B) {
     auto &[Line, End] = A.GraphLines[A.Representative[B]];
-    auto [BLine, BEnd] = F.BlockLines[B];
+    auto [BLine, BEnd] = Lines[B];
     if (BLine && (!Line || BLine < Line))
       Line = BLine;
     End = std::max(End, BEnd);
@@ -328,11 +470,27 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
   }
   for (unsigned B = 0; B < N; ++B)
     if (Members[B] > 1 && Reachable[B])
-      Notes.push_back(formatv("lines {0}-{1}: {2} blocks with no place for a "
-                              "probe (inside a macro expansion or a "
-                              "constructor's initializers) count as one step",
-                              A.GraphLines[B].first, A.GraphLines[B].second,
-                              Members[B]));
+      IdentifiedLines.push_back(A.GraphLines[B]);
+  noteIdentifiedLines();
+}
+
+/// One note per range of lines where ways that no probe tells apart count as
+/// one (overlapping ranges joined).
+void AnchorPlanner::noteIdentifiedLines() {
+  std::sort(IdentifiedLines.begin(), IdentifiedLines.end());
+  std::vector<std::pair<unsigned, unsigned>> Joined;
+  for (auto [First, Last] : IdentifiedLines) {
+    if (!Joined.empty() && First <= Joined.back().second)
+      Joined.back().second = std::max(Joined.back().second, Last);
+    else
+      Joined.push_back({First, Last});
+  }
+  for (auto [First, Last] : Joined)
+    Notes.push_back(formatv(
+        "{0}: branches with no place for a probe (inside a macro expansion "
+        "or a constructor's initializers) count as one step",
+        First == Last ? formatv("line {0}", First).str()
+                      : formatv("lines {0}-{1}", First, Last).str()));
 }
 
 Expected<AnchoredFunction> AnchorPlanner::run() {
@@ -340,6 +498,8 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     if (Round > G.numBlocks() + 8)
       return failure("anchoring did not converge");
     computeAnchors();
+    if (pullMustProbeEdges())
+      continue;
     Error Err = Error::success();
     if (repairUncountedExits(Err))
       continue;
@@ -347,10 +507,17 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       return std::move(Err);
     break;
   }
-  contractProbelessCycles();
+  if (Error E = resolveProbelessEdges())
+    return std::move(E);
 
   AnchoredFunction A;
   buildContracted(A);
+  for (unsigned B = 0; B < A.Graph.numBlocks(); ++B)
+    if (Reachable[B] && A.Representative[B] == B && B != G.Exit &&
+        A.Graph.Succs[B].empty())
+      return failure(formatv("lines {0}-{1}: a loop with no place for a probe "
+                             "(inside a macro expansion) never exits",
+                             A.GraphLines[B].first, A.GraphLines[B].second));
   Expected<PathDAG> D = buildNumberableDAG(A.Graph, MaxPaths);
   if (!D)
     return D.takeError();
@@ -373,8 +540,9 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     return failure(formatv(
         S.IsCut ? "too many paths, and no place to cut near line {0} (B{2})"
                 : "no place for the probe of the back edge from line {0} to "
-                  "line {1} (B{2}->B{3}; inside a macro expansion?)",
-        A.GraphLines[Tail].second, A.GraphLines[Head].first, Tail, Head));
+                  "line {1} (B{2}->B{3}): every way back to the loop's head "
+                  "ends inside a macro expansion",
+        linesNear(Tail).second, linesNear(Head).first, Tail, Head));
   }
 
   // A count or reset runs at its edge's site, or at the sites of the edges

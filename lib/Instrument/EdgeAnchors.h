@@ -12,6 +12,9 @@
 //     of each edge into B (or after the reset at a catch handler's start).
 //  5. None: the edge cannot carry a probe; chord placement keeps it in the
 //     spanning tree.
+// A back edge or an edge into EXIT left without an anchor is pulled to a site
+// before it when every way from that site leads to it with no probe in
+// between (AnchorKind::Pulled).
 // Edges into EXIT (they carry the path counter) and back edges (counter and
 // register reset) must be anchored. Real code needs three repairs, all
 // recorded as notes for users:
@@ -24,11 +27,13 @@
 //    (inside a macro, such as assert's __assert_fail): the unanchored edges
 //    into its block are dropped, and the paths it ends are not profiled;
 //  - edges without anchors that form a cycle (branches and loops inside a
-//    macro expansion): no run-time probe can tell the ways around the cycle
-//    apart, since none of them adds anything to the path register. The blocks
-//    of each such cycle are contracted into one, so paths are distinguished
-//    up to what happens inside it. Every other edge keeps its anchor: a site
-//    that ran exactly when an edge was taken still does.
+//    macro expansion): no run-time probe can tell some ways through them
+//    apart, since none of them adds anything to the path register. Loops of
+//    such edges are contracted into one block, an edge with a twin route is
+//    dropped, blocks around a join or fork of the cycle are merged
+//    (Graph/ProbelessEdges.h), so paths are distinguished up to what happens
+//    inside macros, and no loop is invented. Every other edge keeps its
+//    anchor: a site that ran exactly when an edge was taken still does.
 // The DAG is built from the contracted CFG; the anchors and sites refer to the
 // lowered one.
 //
@@ -53,11 +58,16 @@ enum class AnchorKind : uint8_t {
   /// A return of a guarded function: counted by the frame's cleanup when the
   /// function returns, with increment 0 (the edge stays in the tree).
   Guard,
+  /// A back edge or exit without a site of its own: its probe runs at the
+  /// last once-per-pass site of a block before it, from which every way leads
+  /// to the edge through blocks without probes that only that block leads
+  /// into (Site is that site).
+  Pulled,
 };
 
 struct EdgeAnchor {
   AnchorKind Kind = AnchorKind::None;
-  unsigned Site = NoSite; ///< Branch, ExitSlot, EntrySlot.
+  unsigned Site = NoSite; ///< Branch, ExitSlot, EntrySlot, Pulled.
   bool Outcome = false;   ///< Branch: the condition's value on this edge.
 };
 

@@ -7,7 +7,9 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -22,6 +24,25 @@ struct Insertion {
   unsigned Rank;  ///< Among equal widths: higher is further out.
   std::string Text;
 };
+
+/// Wrappers of one range nest in a fixed order, so that the text that opens
+/// one and the text that closes it always pair up ("P3_SEQ(a, P3_IF(c, t,
+/// f))" when an arm's first condition is also wrapped): braces outermost, then
+/// a return value's statement expression, then P3_SEQ, then P3_IF.
+unsigned rankOf(SiteKind K) {
+  switch (K) {
+  case SiteKind::BeforeStatement:
+  case SiteKind::AfterStatement:
+  case SiteKind::Condition:
+    return 1;
+  case SiteKind::Expression:
+    return 2;
+  case SiteKind::ReturnValue:
+    return 3;
+  }
+  return 1;
+}
+constexpr unsigned BracesRank = 4;
 
 bool comesFirst(const Insertion &A, const Insertion &B) {
   if (A.Offset != B.Offset)
@@ -42,10 +63,12 @@ std::string asExpression(const std::vector<std::string> &Actions) {
   return "(" + join(Actions, ", ") + ")";
 }
 
-std::string asStatements(const std::vector<std::string> &Actions) {
+/// "a; b; ", or "(void)a; (void)b; " (see Site::BeforeCaseLabelAfter).
+std::string asStatements(const std::vector<std::string> &Actions,
+                         bool CastToVoid = false) {
   std::string Text;
   for (const std::string &A : Actions)
-    Text += A + "; ";
+    Text += (CastToVoid ? "(void)" : "") + A + "; ";
   return Text;
 }
 
@@ -59,44 +82,46 @@ public:
   void addSite(const Site &S, const SiteCode &Code) {
     std::vector<std::string> Actions = Code.Entry;
     Actions.insert(Actions.end(), Code.Exit.begin(), Code.Exit.end());
-    unsigned Width = S.End - S.Begin;
+    unsigned Width = S.End - S.Begin, Rank = rankOf(S.Kind);
     std::string Open = S.NeedsParens ? "(" : "", Close = S.NeedsParens ? ")" : "";
     switch (S.Kind) {
     case SiteKind::BeforeStatement:
-      add(S.Begin, Insertion::Open, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank,
           asStatements(Actions) + (S.BeforeCaseLabel ? "P3_FALLTHROUGH; " : ""));
       break;
     case SiteKind::AfterStatement: {
-      std::string Text = asStatements(Actions);
+      std::string Text = asStatements(Actions, S.BeforeCaseLabelAfter);
       Text.pop_back(); // "a; b; " -> " a; b;"
-      add(S.End, Insertion::Close, Width, 1, " " + Text);
+      add(S.End, Insertion::Close, Width, Rank, " " + Text);
       break;
     }
     case SiteKind::Condition:
-      add(S.Begin, Insertion::Open, Width, 1, "P3_IF(" + Open);
-      add(S.End, Insertion::Close, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank, "P3_IF(" + Open);
+      add(S.End, Insertion::Close, Width, Rank,
           formatv("{0}, {1}, {2})", Close, asExpression(Code.IfTrue),
                   asExpression(Code.IfFalse)));
       break;
     case SiteKind::Expression:
-      add(S.Begin, Insertion::Open, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank,
           "P3_SEQ(" + asExpression(Actions) + ", " + Open);
-      add(S.End, Insertion::Close, Width, 1, Close + ")");
+      add(S.End, Insertion::Close, Width, Rank, Close + ")");
       break;
     case SiteKind::ReturnValue:
+      // __extension__: no -pedantic warning for the statement expression.
       if (S.ValueType == "void") {
-        add(S.Begin, Insertion::Open, Width, 1, "({ (");
-        add(S.End, Insertion::Close, Width, 1, "); " + asStatements(Actions) + "})");
+        add(S.Begin, Insertion::Open, Width, Rank, "__extension__ ({ (");
+        add(S.End, Insertion::Close, Width, Rank, "); " + asStatements(Actions) + "})");
       } else {
-        add(S.Begin, Insertion::Open, Width, 1, "({ " + S.ValueType + " = (");
-        add(S.End, Insertion::Close, Width, 1,
+        add(S.Begin, Insertion::Open, Width, Rank,
+            "__extension__ ({ " + S.ValueType + " = (");
+        add(S.End, Insertion::Close, Width, Rank,
             "); " + asStatements(Actions) + "p3_ret; })");
       }
       break;
     }
     if (S.NeedsBraces && Braced.insert({S.Begin, S.End}).second) {
-      add(S.Begin, Insertion::Open, Width, 2, "{ ");
-      add(S.End, Insertion::Close, Width, 2, " }");
+      add(S.Begin, Insertion::Open, Width, BracesRank, "{ ");
+      add(S.End, Insertion::Close, Width, BracesRank, " }");
     }
   }
 
@@ -119,7 +144,8 @@ private:
   std::set<std::pair<unsigned, unsigned>> Braced;
 };
 
-std::string prologue(const FileInstrumentation &Plan) {
+std::string prologue(const FileInstrumentation &Plan,
+                     const std::string &Defines) {
   std::string Table = formatv("p3_functions_{0}", Plan.FileIndex);
   std::string Text =
       formatv("#include \"{0}\"\n#ifndef P3_TABLE_{1}\n#define P3_TABLE_{1}\n",
@@ -128,8 +154,12 @@ std::string prologue(const FileInstrumentation &Plan) {
   for (unsigned Slot = 0; Slot < Plan.Table.size(); ++Slot) {
     const CounterTableEntry &E = Plan.Table[Slot];
     if (E.Hashed) {
-      Entries.push_back(formatv("P3_FUNCTION_HASHED({0}, {1}ULL)",
-                                E.FunctionIndex, E.NumIds));
+      // No "ULL": C89 has no long long constants. Below 2^63 a decimal
+      // constant is a long on LP64 targets, in C89 and C99 alike.
+      Entries.push_back(formatv(
+          E.NumIds <= uint64_t(INT64_MAX) ? "P3_FUNCTION_HASHED({0}, {1})"
+                                           : "P3_FUNCTION_HASHED({0}, {1}U)",
+          E.FunctionIndex, E.NumIds));
       continue;
     }
     std::string Counts = formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
@@ -139,29 +169,115 @@ std::string prologue(const FileInstrumentation &Plan) {
   }
   Text += formatv("static struct p3_function {0}[] = {{{1}};\n", Table,
                   join(Entries, ", "));
+  Text += Defines;
   Text += formatv("P3_UNIT({0}, {1}, \"{2}\")\n#endif\n#line 1\n", Table,
                   Plan.Copy, Plan.ManifestHash);
   return Text;
 }
 
+std::string enterText(const FileInstrumentation &Plan,
+                      const FileInstrumentation::Function &F) {
+  return formatv("{0}(p3_functions_{1}, {2})",
+                 F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER", Plan.FileIndex,
+                 F.TableSlot);
+}
+
+/// The probes of a text shared by several functions. Every site of any
+/// instance gets one text, "P3_PICK_<file>(NAME, <site>)", which the
+/// preprocessor turns into the macro of the instance NAME names there,
+/// p3_<file>_<text>_<site>_<identifier>: that instance's actions, or
+/// P3_NONE. Returns the macro definitions (for the prologue).
+std::string addSharedText(Inserter &Edits, const FileInstrumentation &Plan,
+                          unsigned TextIndex,
+                          const FileInstrumentation::SharedText &Shared) {
+  std::string Pick = formatv("P3_PICK_{0}", Plan.FileIndex);
+  std::string Prefix = formatv("{0}_{1}_", Plan.FileIndex, TextIndex);
+  auto Picked = [&](const std::string &What) {
+    return formatv("{0}({1}, {2}{3})", Pick, Shared.NameText, Prefix, What)
+        .str();
+  };
+  std::string Defines;
+  auto Define = [&](const std::string &What, const std::string &Identifier,
+                    const std::string &Text) {
+    Defines += formatv("#define p3_{0}{1}_{2} {3}\n", Prefix, What,
+                       Identifier, Text);
+  };
+  const LoweredFunction &First = *Shared.Instances.front().second.Lowered;
+  Edits.add(First.BodyBegin, Insertion::Enter, 0, 0,
+            " " + Picked("e") + ";");
+  // The union of the instances' sites, by place and kind.
+  std::map<std::tuple<unsigned, unsigned, unsigned>, unsigned> Keys;
+  std::vector<const Site *> Sites;
+  std::vector<std::vector<const SiteCode *>> Codes; // [site][instance]
+  for (unsigned I = 0; I < Shared.Instances.size(); ++I) {
+    const auto &[Identifier, F] = Shared.Instances[I];
+    Define("e", Identifier,
+           F.Code ? enterText(Plan, F)
+                  : "enum { p3_not_instrumented_in_this_copy }");
+    if (!F.Code)
+      continue;
+    for (const auto &[SiteId, Code] : F.Code->Sites) {
+      const Site &S = F.Lowered->Sites[SiteId];
+      auto [It, New] = Keys.try_emplace(
+          std::make_tuple(unsigned(S.Kind), S.Begin, S.End), Sites.size());
+      if (New) {
+        Sites.push_back(&S);
+        Codes.emplace_back(Shared.Instances.size(), nullptr);
+      }
+      Codes[It->second][I] = &Code;
+    }
+  }
+  for (unsigned N = 0; N < Sites.size(); ++N) {
+    std::string Site = std::to_string(N);
+    SiteCode Text;
+    Text.Entry = {Picked(Site + "a")};
+    if (Sites[N]->Kind == SiteKind::Condition) {
+      Text.IfTrue = {Picked(Site + "t")};
+      Text.IfFalse = {Picked(Site + "f")};
+    }
+    for (unsigned I = 0; I < Shared.Instances.size(); ++I) {
+      const SiteCode *C = Codes[N][I];
+      std::vector<std::string> Actions;
+      if (C) {
+        Actions = C->Entry;
+        Actions.insert(Actions.end(), C->Exit.begin(), C->Exit.end());
+      }
+      const std::string &Identifier = Shared.Instances[I].first;
+      Define(Site + "a", Identifier, asExpression(Actions));
+      if (Sites[N]->Kind == SiteKind::Condition) {
+        Define(Site + "t", Identifier,
+               asExpression(C ? C->IfTrue : std::vector<std::string>{}));
+        Define(Site + "f", Identifier,
+               asExpression(C ? C->IfFalse : std::vector<std::string>{}));
+      }
+    }
+    Edits.addSite(*Sites[N], Text);
+  }
+  return Defines;
+}
+
 } // namespace
 
 std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
-  if (Plan.Functions.empty())
+  if (Plan.Functions.empty() && Plan.SharedTexts.empty())
     return Original.str();
   Inserter Edits;
-  unsigned Start = Original.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  Edits.add(Start, Insertion::Prologue, 0, 0, prologue(Plan));
   for (const FileInstrumentation::Function &F : Plan.Functions) {
-    const LoweredFunction &L = *F.Lowered;
-    Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
-              formatv(" {0}(p3_functions_{1}, {2});",
-                      F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
-                      Plan.FileIndex, F.TableSlot));
+    Edits.add(F.Lowered->BodyBegin, Insertion::Enter, 0, 0,
+              " " + enterText(Plan, F) + ";");
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
-        Edits.addSite(L.Sites[SiteId], Code);
+        Edits.addSite(F.Lowered->Sites[SiteId], Code);
   }
+  std::string Defines;
+  if (!Plan.SharedTexts.empty())
+    Defines = formatv("#define P3_PICK_{0}(name, what) P3_PICK_{0}_(name, what)\n"
+                      "#define P3_PICK_{0}_(name, what) p3_##what##_##name\n",
+                      Plan.FileIndex);
+  for (unsigned T = 0; T < Plan.SharedTexts.size(); ++T)
+    Defines += addSharedText(Edits, Plan, T, Plan.SharedTexts[T]);
+  unsigned Start = Original.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  Edits.add(Start, Insertion::Prologue, 0, 0, prologue(Plan, Defines));
   return Edits.apply(Original);
 }
 

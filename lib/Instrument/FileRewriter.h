@@ -41,6 +41,17 @@ struct FileInstrumentation {
     bool Guarded = false; ///< P3_ENTER_GUARDED: returns counted by a cleanup.
   };
   std::vector<Function> Functions; ///< Instrumented in this copy.
+
+  /// One text that is several functions (a file included several times with
+  /// the function's name defined differently): each instance's probes are
+  /// chosen by the preprocessor, from the identifier the name as spelled
+  /// (NameText) expands to there. Code is null for an instance that is not
+  /// instrumented in this copy.
+  struct SharedText {
+    std::string NameText;
+    std::vector<std::pair<std::string, Function>> Instances; ///< identifier
+  };
+  std::vector<SharedText> SharedTexts;
 };
 
 /// The rewritten text; the original when nothing is instrumented.

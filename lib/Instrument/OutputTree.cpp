@@ -175,6 +175,13 @@ Error checkOutputDirectory(StringRef OutDir, bool Force) {
   return Error::success();
 }
 
+std::string copyRuntimeHeader(const RewritePlan &Plan, StringRef RuntimeHeader) {
+  std::string Header = RuntimeHeader.str();
+  if (Plan.M.ThreadSafe)
+    Header = "#define P3_THREAD_SAFE 1\n" + Header;
+  return Header;
+}
+
 Error writeOutputTree(StringRef Root, StringRef OutDir, bool Force,
                       const RewritePlan &Plan, StringRef RuntimeHeader) {
   if (Error E = checkOutputDirectory(OutDir, Force))
@@ -186,9 +193,7 @@ Error writeOutputTree(StringRef Root, StringRef OutDir, bool Force,
   if (std::error_code EC = fs::create_directories(Temp))
     return fail("cannot create " + Temp, EC);
 
-  std::string Header = RuntimeHeader.str();
-  if (Plan.M.ThreadSafe)
-    Header = "#define P3_THREAD_SAFE 1\n" + Header;
+  std::string Header = copyRuntimeHeader(Plan, RuntimeHeader);
   for (unsigned Copy = 0; Copy < Plan.Files.size(); ++Copy) {
     SmallString<256> CopyDir(Temp);
     path::append(CopyDir, formatv("copy-{0}", Copy).str());

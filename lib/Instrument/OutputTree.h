@@ -25,6 +25,10 @@ constexpr const char *OutputMarker = ".p3-output";
 /// Checks that \p OutDir can be written (absent, or \p Force).
 llvm::Error checkOutputDirectory(llvm::StringRef OutDir, bool Force);
 
+/// The runtime header as written at the root of every copy.
+std::string copyRuntimeHeader(const RewritePlan &Plan,
+                              llvm::StringRef RuntimeHeader);
+
 llvm::Error writeOutputTree(llvm::StringRef Root, llvm::StringRef OutDir,
                             bool Force, const RewritePlan &Plan,
                             llvm::StringRef RuntimeHeader);

@@ -105,6 +105,7 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
                               : &Code.Sites[Anchor.Site].IfFalse;
         break;
       case AnchorKind::ExitSlot:
+      case AnchorKind::Pulled:
         Slot = &Code.Sites[Anchor.Site].Exit;
         break;
       case AnchorKind::EntrySlot:

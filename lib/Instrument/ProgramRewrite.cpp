@@ -5,8 +5,11 @@
 #include "Instrument/FileRewriter.h"
 #include "Instrument/ProbeCode.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -54,6 +57,54 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
   M.CallSites = A.Graphs.CallSites;
 }
 
+/// Functions that share one text: a file included several times with the
+/// function's name defined differently by a macro. Each is planned as a
+/// function of its own; the rewritten text picks each one's probes by the
+/// identifier its name expands to (FileRewriter.h). Texts whose instances
+/// cannot be told apart that way are left alone, with the reason.
+std::vector<std::vector<unsigned>>
+groupSharedTexts(ArrayRef<LoweredFunction> Functions,
+                 std::vector<std::string> &SkipReasons) {
+  std::map<std::pair<std::string, unsigned>, std::vector<unsigned>> ByText;
+  for (unsigned I = 0; I < Functions.size(); ++I)
+    ByText[{Functions[I].File, Functions[I].BodyBegin ? Functions[I].BodyBegin
+                                                      : ~0u - I}]
+        .push_back(I); // no body found: a group of its own
+  std::vector<std::vector<unsigned>> Groups;
+  for (auto &[Text, Members] : ByText) {
+    Groups.push_back(Members);
+    if (Members.size() < 2)
+      continue;
+    const LoweredFunction &First = Functions[Members.front()];
+    std::set<std::string> Identifiers;
+    std::map<std::tuple<unsigned, unsigned, unsigned>, const Site *> Sites;
+    std::string Why;
+    for (unsigned I : Members) {
+      const LoweredFunction &F = Functions[I];
+      if (F.Identifier.empty() || F.NameText != First.NameText)
+        Why = "one text is several functions, and their names do not tell "
+              "them apart";
+      Identifiers.insert(F.Identifier);
+      for (const Site &S : F.Sites) {
+        auto [It, New] = Sites.try_emplace(
+            std::make_tuple(unsigned(S.Kind), S.Begin, S.End), &S);
+        if (!New && (It->second->ValueType != S.ValueType ||
+                     It->second->NeedsBraces != S.NeedsBraces ||
+                     It->second->NeedsParens != S.NeedsParens))
+          Why = "one text is several functions whose code differs where "
+                "probes go";
+      }
+    }
+    if (Why.empty() && Identifiers.size() != Members.size())
+      Why = "one text is several functions with the same name";
+    if (!Why.empty())
+      for (unsigned I : Members)
+        if (!Functions[I].Skip)
+          SkipReasons[I] = Why;
+  }
+  return Groups;
+}
+
 } // namespace
 
 Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
@@ -67,14 +118,21 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   M.ArrayLimit = Opts.ArrayLimit;
   M.Root = Opts.Root;
 
+  std::vector<std::string> SkipReasons(Functions.size());
+  for (unsigned I = 0; I < Functions.size(); ++I)
+    if (Functions[I].Skip)
+      SkipReasons[I] = Functions[I].Skip->Message;
+  std::vector<std::vector<unsigned>> Groups =
+      groupSharedTexts(Functions, SkipReasons);
+
   // Anchor every function; those that cannot be are skipped with the reason.
   std::vector<AnchoredFunction> Anchored;
   std::vector<unsigned> InstrumentedIndex; // manifest index per anchored one
   for (unsigned I = 0; I < Functions.size(); ++I) {
     const LoweredFunction &F = Functions[I];
     ManifestFunction MF = describe(F, I);
-    if (F.Skip) {
-      MF.SkipReason = F.Skip->Message;
+    if (!SkipReasons[I].empty()) {
+      MF.SkipReason = SkipReasons[I];
     } else if (Expected<AnchoredFunction> A =
                    planAnchors(F, UINT64_MAX, Opts.ExitGuards)) {
       recordGraph(MF, F, *A);
@@ -125,6 +183,9 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   M.Hash = M.computeHash();
 
   // The text of every file in every copy.
+  std::vector<unsigned> AnchoredOf(Functions.size(), ~0u);
+  for (unsigned A = 0; A < Anchored.size(); ++A)
+    AnchoredOf[InstrumentedIndex[A]] = A;
   Plan.Files.resize(K);
   std::vector<FunctionCode> Codes;
   for (unsigned Copy = 0; Copy < K; ++Copy) {
@@ -137,18 +198,36 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
       FI.ManifestHash = M.Hash;
       Codes.clear();
       Codes.reserve(Anchored.size());
-      for (unsigned A = 0; A < Anchored.size(); ++A) {
-        const ManifestFunction &MF = M.Functions[InstrumentedIndex[A]];
-        const Instance &I = MF.Instances[Copy];
-        if (MF.File != File || !I.isInstrumented())
+      for (const std::vector<unsigned> &Group : Groups) {
+        if (Functions[Group.front()].File != File)
           continue;
-        Expected<FunctionCode> Code = generateProbeCode(Anchored[A], I);
-        if (!Code)
-          return Code.takeError();
-        Codes.push_back(std::move(*Code));
-        FI.Functions.push_back({&Functions[InstrumentedIndex[A]], &Codes.back(),
-                                unsigned(FI.Table.size()), Anchored[A].Guarded});
-        FI.Table.push_back({MF.Index, I.NumIds, I.NumIds > Opts.ArrayLimit});
+        FileInstrumentation::SharedText Shared;
+        Shared.NameText = Functions[Group.front()].NameText;
+        for (unsigned Index : Group) {
+          unsigned A = AnchoredOf[Index];
+          if (A == ~0u)
+            continue; // left alone
+          FileInstrumentation::Function Fn{&Functions[Index], nullptr, 0,
+                                           Anchored[A].Guarded};
+          const Instance &I = M.Functions[Index].Instances[Copy];
+          if (I.isInstrumented()) {
+            Expected<FunctionCode> Code = generateProbeCode(Anchored[A], I);
+            if (!Code)
+              return Code.takeError();
+            Codes.push_back(std::move(*Code));
+            Fn.Code = &Codes.back();
+            Fn.TableSlot = FI.Table.size();
+            FI.Table.push_back({Index, I.NumIds, I.NumIds > Opts.ArrayLimit});
+          }
+          if (Group.size() > 1)
+            Shared.Instances.push_back({Functions[Index].Identifier, Fn});
+          else if (Fn.Code)
+            FI.Functions.push_back(Fn);
+        }
+        if (!Shared.Instances.empty() &&
+            llvm::any_of(Shared.Instances,
+                         [](const auto &In) { return In.second.Code; }))
+          FI.SharedTexts.push_back(std::move(Shared));
       }
       auto Text = FileText.find(File);
       if (Text == FileText.end())

@@ -58,6 +58,12 @@ struct Site {
   /// BeforeStatement sites whose statement is a case or default label: the
   /// inserted code falls through into it and says so (P3_FALLTHROUGH).
   bool BeforeCaseLabel = false;
+  /// AfterStatement sites whose statement is followed by a case or default
+  /// label: a fall-through from it is reported (gcc's -Wimplicit-fallthrough)
+  /// at the last statement before the label, which the inserted code becomes.
+  /// Written "(void)P3_ADD(1);", the report stays at the user's line rather
+  /// than inside the macro's definition.
+  bool BeforeCaseLabelAfter = false;
   /// Whether every other probe of the same full expression is sequenced
   /// before or after this site's code. False inside an operand that C leaves
   /// unsequenced against a sibling ("(a ? 1 : 2) | (b ? 4 : 8)", function
@@ -94,6 +100,20 @@ struct BlockSites {
   std::vector<unsigned> EdgeSites;
 };
 
+/// Code after a statement whose normal ways out are several edges into one
+/// block (a macro "if (c) f()" at the end of a loop body): it runs exactly
+/// when one of them is taken. The anchoring inserts a block there, with the
+/// site as its code, when some of the edges have no place of their own.
+struct JoinSite {
+  std::vector<CFGEdge> Edges;
+  unsigned Site = NoSite;
+  unsigned Line = 0;
+
+  friend bool operator==(const JoinSite &A, const JoinSite &B) {
+    return A.Edges == B.Edges && A.Site == B.Site;
+  }
+};
+
 /// Why a function is not instrumented, as shown to users.
 struct SkipReason {
   std::string Message;
@@ -103,6 +123,13 @@ struct SkipReason {
 struct LoweredFunction {
   std::string Id;   ///< Stable identity: "<file>:<mangled name>".
   std::string Name; ///< Human-readable.
+  /// For a function that is not a member: its name as spelled in the text
+  /// ("NAME", "NAME(fast)", or the identifier itself) and the identifier it
+  /// is. A text included several times with its name defined differently by
+  /// a macro (an interpreter loop instantiated twice) is one function per
+  /// identifier; each instance's probes are picked by the identifier the
+  /// spelled name expands to (FileRewriter.h, SharedText).
+  std::string NameText, Identifier;
   std::string File; ///< Relative to the root.
   unsigned Line = 0, EndLine = 0;
   unsigned CallSites = 0;
@@ -118,10 +145,16 @@ struct LoweredFunction {
   std::vector<BlockSites> Blocks;
   std::vector<std::pair<unsigned, unsigned>> BlockLines; ///< [line, end]
   std::vector<Site> Sites;
+  /// Innermost statements first.
+  std::vector<JoinSite> Joins;
   /// Offset just after the body's '{' (P3_ENTER goes there) and of the
   /// body's closing '}'.
   unsigned BodyBegin = 0, BodyEnd = 0;
 };
+
+/// Whether two lowerings of one text have the same CFG and sites (the same
+/// probes fit both).
+bool sameLowering(const LoweredFunction &A, const LoweredFunction &B);
 
 } // namespace p3
 

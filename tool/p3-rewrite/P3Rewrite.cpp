@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Frontend/EmittedSyntax.h"
 #include "Frontend/ProgramCollector.h"
 #include "Instrument/Dump.h"
 #include "Instrument/OutputTree.h"
@@ -91,6 +92,17 @@ static cl::opt<bool> NoExitGuards(
              "counting their returns with a cleanup (needed for tcc)"),
     cl::cat(Category));
 
+static cl::list<std::string> SkipFunctions(
+    "skip-function",
+    cl::desc("Leave the functions with this name alone (repeatable)"),
+    cl::value_desc("NAME"), cl::cat(Category));
+
+static cl::opt<std::string> InjectErrorIn(
+    "inject-error-in",
+    cl::desc("Testing: break the emitted text of the functions with this name "
+             "in every copy, to check that no broken copy is written"),
+    cl::value_desc("NAME"), cl::Hidden, cl::cat(Category));
+
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
 Examples:
@@ -115,6 +127,68 @@ static std::optional<std::string> realPath(StringRef Path) {
   if (fs::real_path(Path, Real, /*expand_tilde=*/true))
     return std::nullopt;
   return std::string(Real);
+}
+
+/// The compiler flags p3-rewrite adds to every parse: Clang's own headers, and
+/// no warnings (the compiler's business, not the rewriter's).
+static std::vector<std::string> parseFlags() {
+  return {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"};
+}
+
+/// --inject-error-in: an invalid token at the end of the first line of each
+/// named function, in every copy (rewritten text keeps every line number).
+static void injectErrors(RewritePlan &Plan, StringRef Name) {
+  for (const ManifestFunction &F : Plan.M.Functions) {
+    if (F.Name != Name || !F.Instrumented)
+      continue;
+    for (std::map<std::string, std::string> &Files : Plan.Files) {
+      auto It = Files.find(F.File);
+      if (It == Files.end())
+        continue;
+      std::string &Text = It->second;
+      size_t Pos = Text.find("\n#line 1\n");
+      Pos = Pos == std::string::npos ? 0 : Pos + 9;
+      for (unsigned Line = 1; Line < F.Line && Pos != std::string::npos; ++Line)
+        Pos = Text.find('\n', Pos) + 1;
+      Pos = Text.find('\n', Pos);
+      if (Pos != std::string::npos)
+        Text.insert(Pos, " p3_injected_error(;");
+    }
+  }
+}
+
+/// Says which function each error is in (once for all the copies it is in);
+/// the copies are not written.
+static void reportEmittedErrors(const std::vector<EmittedError> &Errors,
+                                const Manifest &M) {
+  std::map<std::tuple<std::string, unsigned, std::string>, std::string> Copies;
+  std::vector<const EmittedError *> Distinct;
+  for (const EmittedError &E : Errors) {
+    std::string &In = Copies[{E.File, E.Line, E.Message}];
+    if (In.empty())
+      Distinct.push_back(&E);
+    In += (In.empty() ? "" : ", ") + std::to_string(E.Copy);
+  }
+  std::set<std::string> Culprits;
+  for (const EmittedError *E : Distinct) {
+    std::string Where;
+    for (const ManifestFunction &F : M.Functions)
+      if (F.File == E->File && F.Line <= E->Line && E->Line <= F.EndLine) {
+        Where = formatv(" (in function {0}, {1}:{2})", F.Name, F.File, F.Line);
+        Culprits.insert(F.Name);
+      }
+    const std::string &In = Copies[{E->File, E->Line, E->Message}];
+    error(formatv("{0}:{1}: {2}{3}, in cop{4} {5}", E->File, E->Line,
+                  E->Message, Where,
+                  In.find(',') == std::string::npos ? "y" : "ies", In));
+  }
+  std::string Skips;
+  for (const std::string &Name : Culprits)
+    Skips += " --skip-function=" + Name;
+  error("nothing was written: the text p3 inserted does not compile. This is "
+        "a bug of p3; please report it with the function named above." +
+        (Skips.empty() ? std::string()
+                       : " To rewrite the rest, leave it alone:" + Skips));
 }
 
 static void printStats(const RewritePlan &Plan) {
@@ -247,8 +321,7 @@ int main(int argc, const char **argv) {
   for (const std::string &Source : Parser->getSourcePathList()) {
     clang::tooling::ClangTool Tool(Parser->getCompilations(), {Source});
     Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"},
-        clang::tooling::ArgumentInsertPosition::END));
+        parseFlags(), clang::tooling::ArgumentInsertPosition::END));
     if (Tool.run(Factory.get()) != 0) {
       error(Source + " did not compile");
       ++Failed;
@@ -264,6 +337,9 @@ int main(int argc, const char **argv) {
   std::vector<LoweredFunction> Functions;
   for (auto &[Key, F] : Model.Functions)
     Functions.push_back(std::move(F));
+  for (LoweredFunction &F : Functions)
+    if (!F.Skip && llvm::is_contained(SkipFunctions, F.Name))
+      F.Skip = SkipReason{"left alone by --skip-function"};
   if (!DumpFunction.empty())
     for (const LoweredFunction &F : Functions)
       if (F.Name == DumpFunction)
@@ -281,6 +357,20 @@ int main(int argc, const char **argv) {
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
   if (!Plan) {
     error(toString(Plan.takeError()));
+    return 1;
+  }
+  if (!InjectErrorIn.empty())
+    injectErrors(*Plan, InjectErrorIn);
+  std::vector<EmittedError> Broken = checkEmittedSyntax(
+      Parser->getCompilations(), Parser->getSourcePathList(),
+      {*Root, &Plan->Files, copyRuntimeHeader(*Plan, RuntimeHeaderText)},
+      [] {
+        std::vector<std::string> Flags = parseFlags();
+        Flags.push_back("-fno-caret-diagnostics"); // no "N errors generated"
+        return Flags;
+      }());
+  if (!Broken.empty()) {
+    reportEmittedErrors(Broken, Plan->M);
     return 1;
   }
   if (Error E = writeOutputTree(*Root, Out, Force, *Plan, RuntimeHeaderText)) {

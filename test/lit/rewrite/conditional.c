@@ -58,7 +58,7 @@ int main(void) {
 
 // Emitted code.
 // CHECK-LABEL: static int pick(int a, int b) {
-// CHECK:        return ({ int p3_ret = (P3_IF(a > b, {{.+}}, {{.+}})
+// CHECK:        return __extension__ ({ int p3_ret = (P3_IF(a > b, {{.+}}, {{.+}})
 // CHECK-NEXT:              ? a
 // CHECK-NEXT:              : b); P3_COUNT({{-?[0-9]+}}); p3_ret; });
 // GNU ?: tests a once and yields it when true: the condition cannot be
@@ -73,7 +73,7 @@ int main(void) {
 // CHECK-NEXT:           ? b > 0
 // CHECK-NEXT:           : b < 0)
 // CHECK-LABEL: static int in_call(int a) {
-// CHECK:        return ({ int p3_ret = (pick(P3_IF(a & 1, {{.+}}, {{.+}})
+// CHECK:        return __extension__ ({ int p3_ret = (pick(P3_IF(a & 1, {{.+}}, {{.+}})
 
 // x runs over -2..3. Each ?: leaves by a block on its own lines; the value is
 // then used by the block spanning the whole expression.

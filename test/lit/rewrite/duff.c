@@ -39,13 +39,15 @@ int main(void) {
 }
 
 // Emitted code: probes after the statements, on the fall-through edges from one
-// label's statement into the next; the back edge found is the fall-through
+// label's statement into the next (written "(void)P3_ADD(...)": gcc's
+// -Wimplicit-fallthrough then reports the user's line, as for the original);
+// the back edge found is the fall-through
 // from case 2 into case 1 (the search enters the loop at case 1, the first
 // successor of the switch, and comes round to it from case 2).
 // CHECK-LABEL: static void duff(char *to, const char *from, int count) {
 // CHECK:   case 0: P3_ADD({{-?[0-9]+}}); do { *to++ = *from++;
-// CHECK-NEXT:   case 7:      *to++ = *from++; P3_ADD({{-?[0-9]+}});
-// CHECK:   case 2:      *to++ = *from++; P3_BACK({{-?[0-9]+}}, {{-?[0-9]+}});
+// CHECK-NEXT:   case 7:      *to++ = *from++; (void)P3_ADD({{-?[0-9]+}});
+// CHECK:   case 2:      *to++ = *from++; (void)P3_BACK({{-?[0-9]+}}, {{-?[0-9]+}});
 // CHECK-NEXT:   case 1:      *to++ = *from++;
 // CHECK-NEXT:           } while (P3_IF(--n > 0, {{.+}}));
 // CHECK:   P3_COUNT({{-?[0-9]+}});}

@@ -91,7 +91,7 @@ int main(void) {
 // CHECK-NEXT:            c > 0) +
 // CHECK-NEXT:           g(P3_IF(b, {{.+}}, {{.+}}) ||
 // CHECK-NEXT:             c);
-// CHECK-NEXT:   return ({ int p3_ret = (w * 2 + (P3_IF(a, {{.+}}, {{.+}}) &&
+// CHECK-NEXT:   return __extension__ ({ int p3_ret = (w * 2 + (P3_IF(a, {{.+}}, {{.+}}) &&
 // CHECK-NEXT:                   g(c) > 2)); P3_COUNT({{-?[0-9]+}}); p3_ret; });
 
 // a runs over -1, 1, 3 and b over -1, 1: 6 calls of each function.

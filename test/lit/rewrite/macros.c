@@ -67,13 +67,13 @@ int main(void) {
 
 // STATS:      macros.c:25 wrapped
 // STATS-NEXT: macros.c:36 contracted
-// STATS-NEXT:   note: lines 37-39: 6 blocks with no place for a probe (inside a macro expansion{{.*}}) count as one step
+// STATS-NEXT:   note: lines 37-38: branches with no place for a probe (inside a macro expansion{{.*}}) count as one step
 // STATS-NEXT: macros.c:42 guarded
 // STATS-NEXT:   note: the return on line 45 has no place for the path counter (inside a macro expansion): every return is counted when the function returns, by a cleanup (gcc or clang), and the function is not split between copies
 // STATS-NEXT: macros.c:49 checked
 // STATS-NEXT:   note: the return on line 50 has no place for the path counter (inside a macro expansion): every return is counted when the function returns, by a cleanup (gcc or clang), and the function is not split between copies
 // STATS-NEXT: macros.c:54 loop
-// STATS-NEXT:   note: lines 55-55: 3 blocks with no place for a probe (inside a macro expansion{{.*}}) count as one step
+// STATS-NEXT:   note: line 55: branches with no place for a probe (inside a macro expansion{{.*}}) count as one step
 // STATS-NEXT: macros.c:59 main
 
 // Emitted code.
@@ -114,7 +114,7 @@ int main(void) {
 // PROF-NEXT:   1: 26-27 > 29 > 31 > 33
 // The ?: of MAX and the if of CLAMP are one step: one path.
 // PROF-NEXT: FUNC contracted: 12 executions, 1/1 paths
-// PROF-NEXT:   12: 37-39
+// PROF-NEXT:   12: 37 > 37-38 > 38 > 39
 // guarded: x > 5 for 6..11 (then x - 5 = 1..6); CHECK returns -1 when x is
 // then 2 (x = 2 and x = 7).
 // PROF-NEXT: FUNC guarded: 12 executions, 4/4 paths

@@ -72,7 +72,7 @@ int main() {
 // CHECK-LABEL: ~Rect() override { P3_ENTER(p3_functions_0, 3);
 // A return whose value branches in C++ with a scalar type: counted after the
 // value is computed.
-// CHECK-LABEL: int area() const override { P3_ENTER(p3_functions_0, 4); return ({ int p3_ret = (P3_IF(w > 0, {{.+}}, {{.+}}) ? w * h : 0); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
+// CHECK-LABEL: int area() const override { P3_ENTER(p3_functions_0, 4); return __extension__ ({ int p3_ret = (P3_IF(w > 0, {{.+}}, {{.+}}) ? w * h : 0); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
 // CHECK-LABEL: static int unit(bool square) { P3_ENTER(p3_functions_0, 5);
 // CHECK-LABEL: bool Rect::operator<(const Rect &o) const { P3_ENTER(p3_functions_0, 6);
 // The range-for's back edge probes: before the continue, and after the body

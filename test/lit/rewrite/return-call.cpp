@@ -1,6 +1,6 @@
 // "return v;" where computing v calls something: the path ends only when the
 // function really returns, so its count goes after the value,
-//   return ({ int p3_ret = (g(x)); P3_COUNT(c); p3_ret; });
+//   return __extension__ ({ int p3_ret = (g(x)); P3_COUNT(c); p3_ret; });
 // (a GNU statement expression). A g that throws then cuts the path short, and
 // it is not counted; a count before the return would record a path that never
 // returned (twice for f: that path and the handler's). Class return types keep
@@ -46,10 +46,10 @@ int main() {
 // CHECK-LABEL: static int g(int x) {
 // CHECK:        P3_COUNT({{-?[0-9]+}}); return 0;
 // CHECK-LABEL: static int f(int x) {
-// CHECK:        return ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; });
+// CHECK:        return __extension__ ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; });
 // CHECK:        P3_COUNT({{-?[0-9]+}}); return -1;
 // CHECK-LABEL: static int h(int x) {
-// CHECK-SAME:   return ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
+// CHECK-SAME:   return __extension__ ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
 // CHECK-LABEL: static std::string name(int x) {
 // CHECK-SAME:   P3_COUNT({{-?[0-9]+}}); return std::to_string(g(x)); }
 

@@ -55,12 +55,13 @@ int main(int argc, char **argv) {
 
 // Emitted code.
 // The dispatch edge of case 3 has its probe between the labels, inside the
-// switch; nothing follows the block that ends with the switch.
+// switch; the back edge's probe ends the loop body; nothing follows the block
+// that ends with the switch.
 // CHECK-LABEL: static unsigned in_loop(unsigned a) {
 // CHECK:      case 3:
 // CHECK-NEXT:   P3_ADD({{-?[0-9]+}}); P3_FALLTHROUGH; case 4:
-// CHECK:        r++; P3_BACK(
-// CHECK-NEXT:   }
+// CHECK:        r++;
+// CHECK-NEXT:   } P3_BACK({{-?[0-9]+}}, {{-?[0-9]+}}); }
 // CHECK-NEXT:   }
 // CHECK-NEXT:   P3_COUNT(
 // The "no case matches" edge of a switch ending an else block carries no probe
