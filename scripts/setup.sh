@@ -15,6 +15,7 @@ packages=(
   libgtest-dev libgmock-dev
   tcc
   tcl autoconf time
+  bear ccache
 )
 
 missing=()
