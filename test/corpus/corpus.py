@@ -75,6 +75,7 @@ KEYS = {
     "ci_scale": (False, ""),
     "test": (False, ""),
     "test_dir": (False, "."),
+    "test_compare": (False, ""),
     "notes": (False, ""),
 }
 
@@ -879,35 +880,62 @@ class Harness:
             rmtree(os.path.join(outdir, f"copy-{c}"))
 
     def run_tests(self, prog, r, outroot, tag, k):
-        """The program's own test suite on the original and on every copy of rewrite tag."""
+        """The program's own test suite on the original and on every copy of rewrite tag:
+        each copy must give the original's exit status and, with 'test_compare', the
+        same per-test outcomes (what matters when some tests fail on the original)."""
         outdir = config_dir(outroot, tag)
         log(f"  test suite on the original and the {k} copies of {tag}")
         hashes = self.rewritten_hashes(outdir, k)
         t = {"config": tag, "command": prog["test"]}
-        orig = os.path.join(self.pdir, "orig")
-        status, secs = run_shell(prog["test"], os.path.join(orig, prog["test_dir"]),
-                                 self.env(prog), os.path.join(self.logs, "test-orig.log"),
+        trees = [("orig", os.path.join(self.pdir, "orig"))]
+        trees += [(f"copy{c}", os.path.join(outdir, f"copy-{c}")) for c in range(k)]
+        runs = {}
+        for name, tree in trees:
+            env = self.env(prog)
+            if name != "orig":
+                # the copies' raw profiles go aside, not into the test suite's directories
+                env["P3_PROFILE_DIR"] = os.path.join(self.pdir, "test-profiles", name)
+                rmtree(env["P3_PROFILE_DIR"])
+                os.makedirs(env["P3_PROFILE_DIR"])
+            cwd = os.path.join(tree, prog["test_dir"])
+            st, secs = run_shell(prog["test"], cwd, env,
+                                 os.path.join(self.logs, f"test-{name}.log"),
                                  timeout=self.args.test_timeout)
-        t["orig"] = {"status": status, "seconds": secs}
+            runs[name] = {"status": st, "seconds": secs}
+            if prog["test_compare"]:
+                out = os.path.join(self.logs, f"test-{name}.outcomes")
+                cst, _ = run_shell(prog["test_compare"], cwd, self.env(prog), out)
+                # the log's first line is the command
+                runs[name]["outcomes"] = read(out).split("\n", 1)[-1] if cst == 0 else None
+                if cst != 0:
+                    self.fail(prog, f"test suite: 'test_compare' failed on {name} (see {out})")
+        t["orig"] = runs["orig"]
+        t["copies"] = [runs[f"copy{c}"] for c in range(k)]
+        status = t["orig"]["status"]
         if status != 0:
             self.warn(prog, f"the test suite fails on the original too (exit {status}, "
-                            f"see {self.logs}/test-orig.log)")
-        t["copies"] = []
-        for c in range(k):
-            tree = os.path.join(outdir, f"copy-{c}")
-            st, secs = run_shell(prog["test"], os.path.join(tree, prog["test_dir"]),
-                                 self.env(prog), os.path.join(self.logs, f"test-copy{c}.log"),
-                                 timeout=self.args.test_timeout)
-            t["copies"].append({"status": st, "seconds": secs})
-            if st != status:
-                self.fail(prog, f"test suite: exit {st} on copy {c} of {t['config']}, "
+                            f"see {self.logs}/test-orig.log)"
+                      + (": the copies must have the same outcomes" if prog["test_compare"] else ""))
+        for c, x in enumerate(t["copies"]):
+            if x["status"] != status:
+                self.fail(prog, f"test suite: exit {x['status']} on copy {c} of {tag}, "
                                 f"{status} on the original (see {self.logs}/test-copy{c}.log)")
+            if prog["test_compare"] and x.get("outcomes") != t["orig"].get("outcomes"):
+                self.fail(prog, f"test suite: the outcomes of copy {c} of {tag} differ from "
+                                f"the original's (diff {self.logs}/test-orig.outcomes "
+                                f"{self.logs}/test-copy{c}.outcomes)")
         t["passed"] = status == 0 and all(x["status"] == 0 for x in t["copies"])
+        t["same_outcomes"] = all(x["status"] == status and x.get("outcomes") == t["orig"].get("outcomes")
+                                 for x in t["copies"])
+        if prog["test_compare"] and t["orig"].get("outcomes") is not None:
+            t["orig_outcomes"] = t["orig"]["outcomes"]
         t["intact"] = self.check_rewritten_intact(prog, outdir, k, hashes, "test suite")
         r["test"] = t
         self.res["test"] = t
         log(f"  test suite: original exit {status}, copies "
-            f"{[x['status'] for x in t['copies']]}")
+            f"{[x['status'] for x in t['copies']]}"
+            + ("" if not prog["test_compare"] else
+               f", outcomes {'the same' if t['same_outcomes'] else 'DIFFER'}"))
 
     def simulate(self, prog):
         ks = sorted(set(self.args.k) | {2, 4, 8})
