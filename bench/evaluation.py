@@ -23,6 +23,21 @@ PAPER = {  # Afraz, Saha, Kanade, ESEC/FSE 2015, section 4 (abstract and RQ2/RQ3
 }
 
 
+
+def test_verdict(t):
+    """pass, FAIL, or, for a suite that fails on the original too, whether the copies have
+    its per-test outcomes (test_compare) and which tests fail on all of them."""
+    if t["passed"]:
+        return "pass"
+    if t.get("same_outcomes") and t.get("orig_outcomes") is not None:
+        lines = [l.strip() for l in t["orig_outcomes"].splitlines() if l.strip()]
+        failing = [l for l in lines if "FAIL" in l or "ERROR" in l] if any(
+            "PASS" in l for l in lines) else lines
+        return (f"same outcomes as the original, whose suite fails {len(failing)} test"
+                f"{'s' if len(failing) != 1 else ''} ({', '.join(f'`{x}`' for x in failing[:6])}"
+                f"{' ...' if len(failing) > 6 else ''})")
+    return "FAIL"
+
 def current_notes(name, recorded):
     """The notes of the program's description in this checkout: they explain decisions, not
     results, and are kept up to date with the descriptions (the run's own are the fallback)."""
@@ -148,8 +163,7 @@ class Doc:
             exact = sum(1 for c in cfgs.values() if c.get("exact") and not c.get("report_problems"))
             t = pr.get("test")
             if t:
-                tests = (f"`{t['command']}` on {t['config']}: "
-                         f"{'pass' if t['passed'] else 'FAIL'} "
+                tests = (f"`{t['command']}` on {t['config']}: {test_verdict(t)} "
                          f"(original {t['orig']['status']}, copies "
                          f"{', '.join(str(c['status']) for c in t['copies'])})")
             else:

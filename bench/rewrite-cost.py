@@ -17,6 +17,7 @@ Python 3 standard library only.
 """
 
 import argparse
+import json
 import os
 import shlex
 import shutil
@@ -41,14 +42,31 @@ def timed(argv, cwd, scratch):
 
 
 def prepared_program(name, work):
-    """(root, files, flags) of a corpus program, its tree prepared by corpus.py."""
+    """(root, files, flags, compile_db) of a corpus program, its tree prepared by corpus.py.
+    compile_db: the compilation database when the description takes the files and flags
+    from the build (corpus.py --prepare-only then builds the original to record them)."""
     prog = corpus.load_programs([name])[0]
     status = corpus.main(["--prepare-only", "--reuse", "--work", work,
                           "--results", os.devnull, name])
     if status != 0:
         sys.exit(f"rewrite-cost: could not prepare {name} (corpus.py exit {status})")
-    return (os.path.join(work, name, "src"), prog.files,
-            shlex.split(prog["rewrite_flags"]))
+    with open(os.path.join(work, "results", name + ".json")) as f:
+        res = json.load(f)
+    return (os.path.join(work, name, "src"), res.get("files") or prog.files,
+            shlex.split(prog["rewrite_flags"]), res.get("compile_db"))
+
+
+def syntax_only(clang, root, files, flags, compile_db):
+    """clang -fsyntax-only on the files: one command with the flags, or, with a
+    compilation database, each file with its own flags, one after the other."""
+    if not compile_db:
+        return [clang, "-fsyntax-only", "-w"] + flags + files
+    with open(compile_db) as f:
+        entries = json.load(f)
+    script = " && ".join(f"(cd {shlex.quote(e['directory'])} && "
+                         f"{shlex.join([clang, '-fsyntax-only', '-w'] + e['arguments'][1:])})"
+                         for e in entries)
+    return ["bash", "-c", script]
 
 
 def parse_args(argv):
@@ -81,20 +99,24 @@ def main(argv):
     rewrite = os.path.join(args.bin, "p3-rewrite")
     if not clang or not os.access(rewrite, os.X_OK):
         sys.exit("rewrite-cost: needs clang-19 and build/bin/p3-rewrite (scripts/setup.sh)")
+    compile_db = None
     if args.root:
         root, files, flags = os.path.abspath(args.root), args.what, args.flags
         if not files:
             sys.exit("rewrite-cost: --root needs the files to rewrite")
     else:
-        root, files, flags = prepared_program((args.what or ["sqlite3"])[0], args.work)
+        root, files, flags, compile_db = prepared_program((args.what or ["sqlite3"])[0],
+                                                          args.work)
     lines = sum(open(os.path.join(root, f), "rb").read().count(b"\n") for f in files)
 
     with tempfile.TemporaryDirectory(prefix="p3-rewrite-cost-") as tmp:
         out = os.path.join(tmp, "out")
+        flag_args = (["-p", os.path.dirname(compile_db)] + files if compile_db
+                     else files + ["--"] + flags)
         commands = {
-            "clang -fsyntax-only": [clang, "-fsyntax-only", "-w"] + flags + files,
+            "clang -fsyntax-only": syntax_only(clang, root, files, flags, compile_db),
             f"p3-rewrite -k {args.k}": [rewrite, "-k", str(args.k), f"--root={root}", "-o",
-                                        out, "--force"] + files + ["--"] + flags,
+                                        out, "--force"] + flag_args,
         }
         times = {name: [] for name in commands}
         peaks = {name: [] for name in commands}

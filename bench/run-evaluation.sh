@@ -28,11 +28,13 @@ if [ ! -x "$bin/p3-rewrite" ] || [ ! -x "$bin/p3-run" ] || [ ! -x "$bin/p3-repor
 fi
 
 mkdir -p "$work"
+rm -f "$work/results.json"
 status=0
 python3 "$top/test/corpus/corpus.py" --bench --k 2,4,8 --strategies p3,pbl \
   --count-probes bzip2,zlib,lua,libquantum --bin "$bin" --work "$work" \
   --results "$work/results.json" "$@" || status=$?
-if [ ! -f "$work/results.json" ] || [ "$status" -ge 2 ]; then
+# exit 2 with results: some program could not be set up (listed in the document)
+if [ ! -f "$work/results.json" ] || [ "$status" -gt 2 ]; then
   echo "run-evaluation: the harness did not finish (exit $status); $out not written" >&2
   exit "$status"
 fi

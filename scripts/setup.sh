@@ -16,6 +16,7 @@ packages=(
   tcc
   tcl autoconf time
   flex
+  bear ccache
 )
 
 missing=()

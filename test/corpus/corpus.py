@@ -48,6 +48,10 @@ import subprocess
 import sys
 import time
 
+import build_commands
+import debian_source
+from compiler_warnings import new_warnings
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS_DIR = os.path.join(HERE, "programs")
@@ -57,11 +61,12 @@ KEYS = {
     # key: (required, default)
     "package": (True, None),
     "version": (True, None),
-    "orig": (True, None),
+    "orig": (False, ""),
     "prepare": (False, ""),
     "build": (True, None),
-    "rewrite": (True, None),
-    "rewrite_flags": (False, ""),
+    "rewrite": (False, ""),
+    "rewrite_exclude": (False, ""),
+    "rewrite_flags": (False, None),
     "rewrite_options": (False, ""),
     "inputs": (False, ""),
     "workdir": (False, "."),
@@ -70,6 +75,7 @@ KEYS = {
     "ci_scale": (False, ""),
     "test": (False, ""),
     "test_dir": (False, "."),
+    "test_compare": (False, ""),
     "notes": (False, ""),
 }
 
@@ -113,9 +119,17 @@ class Program:
                 raise SetupError(f"{path}: missing key '{key}'")
             else:
                 self.cfg[key] = default
+        # Without 'rewrite_flags', each file is rewritten with the flags the build
+        # compiled it with (recorded by bear), and without 'rewrite', every file of the
+        # tree the build compiles is rewritten (minus 'rewrite_exclude').
+        self.flags_from_build = self.cfg["rewrite_flags"] is None
+        if self.flags_from_build:
+            self.cfg["rewrite_flags"] = ""
         self.files = self.cfg["rewrite"].split()
-        if not self.files:
-            raise SetupError(f"{path}: 'rewrite' lists no file")
+        self.exclude = self.cfg["rewrite_exclude"].split()
+        if not self.files and not self.flags_from_build:
+            raise SetupError(f"{path}: 'rewrite' lists no file (with 'rewrite_flags', the "
+                             f"files must be listed)")
 
     def __getitem__(self, key):
         return self.cfg[key]
@@ -125,6 +139,11 @@ class Program:
         for k in keys:
             h.update(k.encode() + b"\0" + self.cfg[k].encode() + b"\0")
         return h.hexdigest()[:16]
+
+    @property
+    def directory(self):
+        """Where the description is: its companion files are named relative to it."""
+        return os.path.dirname(os.path.abspath(self.path))
 
 
 def load_programs(names, programs_dir=PROGRAMS_DIR):
@@ -216,38 +235,6 @@ def json_int(v):
 
 
 # --------------------------------------------------------------------------
-# Compiler warnings
-
-WARN_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? warning: (?P<msg>.*?)"
-                     r"(?: \[(?P<flag>-W[^\]]+)\])?$")
-
-
-def warnings_of(logfile):
-    """Multiset of (file, line, flag) of the compiler warnings in a build log."""
-    found = {}
-    text = read(logfile, "rb").decode(errors="replace")
-    for line in text.splitlines():
-        m = WARN_RE.match(line.strip())
-        if not m:
-            continue
-        f = os.path.normpath(m.group("file"))
-        key = (f, int(m.group("line")), m.group("flag") or m.group("msg"))
-        found.setdefault(key, []).append(line.strip())
-    return found
-
-
-def new_warnings(orig_log, copy_log):
-    a, b = warnings_of(orig_log), warnings_of(copy_log)
-    out = []
-    for key, lines in sorted(b.items()):
-        extra = len(lines) - len(a.get(key, []))
-        if extra > 0:
-            out.append({"file": key[0], "line": key[1], "flag": key[2],
-                        "count": extra, "text": lines[0]})
-    return out
-
-
-# --------------------------------------------------------------------------
 # p3-rewrite --stats
 
 STATS_SUMMARY = re.compile(
@@ -306,8 +293,9 @@ class Harness:
     def __init__(self, args):
         self.args = args
         self.bin = os.path.abspath(args.bin)
-        self.work = os.path.abspath(args.work)
-        self.downloads = os.path.abspath(args.downloads or os.path.join(self.work, "downloads"))
+        # real paths: the compile commands name files as p3-rewrite will see them
+        self.work = os.path.realpath(args.work)
+        self.downloads = os.path.realpath(args.downloads or os.path.join(self.work, "downloads"))
         for tool in ("p3-rewrite", "p3-run", "p3-report"):
             if not os.access(os.path.join(self.bin, tool), os.X_OK):
                 raise SetupError(f"{self.bin}/{tool} not found: build p3 first "
@@ -321,6 +309,21 @@ class Harness:
 
     def tool(self, name):
         return os.path.join(self.bin, name)
+
+    def check_strategies(self):
+        """Every strategy asked for, tried on a one-function file: whatever p3-rewrite's
+        --strategy takes is accepted, and a name it rejects is a usage error now rather
+        than a failure of every program later."""
+        import tempfile
+        with tempfile.TemporaryDirectory(prefix="p3-corpus-strategy-") as tmp:
+            write(os.path.join(tmp, "t.c"), "int f(int x) { return x ? 1 : 2; }\n")
+            for s in self.args.strategies:
+                p = subprocess.run([self.tool("p3-rewrite"), "-k", "2", f"--strategy={s}",
+                                    "-o", os.path.join(tmp, "out-" + s), "t.c", "--"],
+                                   cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                if p.returncode != 0:
+                    raise SetupError(f"--strategies: p3-rewrite --strategy={s} fails: "
+                                     f"{p.stdout.decode(errors='replace').strip()[:300]}")
 
     # ---- bookkeeping
 
@@ -340,6 +343,7 @@ class Harness:
         e = dict(os.environ)
         e.update({
             "CORPUS_DIR": HERE,
+            "CORPUS_PROGRAMS": prog.directory,
             "CORPUS_GEN": GEN,
             "CORPUS_INPUTS": self.inputs,
             "CORPUS_SCALE": self.scale,
@@ -352,54 +356,39 @@ class Harness:
         e.pop("MFLAGS", None)
         return e
 
+    def build_env(self, prog, extra_cflags=""):
+        """The environment of a build: env(), with ccache in front of the compilers when
+        it is installed (and not turned off)."""
+        e = self.env(prog, extra_cflags)
+        if self.args.no_ccache:
+            return e
+        cached = build_commands.ccache_environment(e, self.pdir)
+        return cached or e
+
     # ---- steps
 
+    def enable_deb_src(self):
+        if self.args.no_deb_src:
+            return
+        script = os.path.join(REPO, "scripts", "enable-deb-src.sh")
+        p = subprocess.run(["bash", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise SetupError(f"{script} failed:\n{p.stdout.decode(errors='replace')}")
+
     def fetch(self, prog):
-        os.makedirs(self.downloads, exist_ok=True)
-        pattern = os.path.join(self.downloads, prog["orig"])
-        found = sorted(glob.glob(pattern))
-        if not found:
-            if not self.args.no_deb_src:
-                script = os.path.join(REPO, "scripts", "enable-deb-src.sh")
-                p = subprocess.run(["bash", script], stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT)
-                if p.returncode != 0:
-                    raise SetupError(f"{script} failed:\n{p.stdout.decode(errors='replace')}")
-            spec = f"{prog['package']}={prog['version']}"
-            p = subprocess.run(["apt-get", "source", "--download-only", spec],
-                               cwd=self.downloads, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                self.warn(prog, f"apt-get source {spec} failed; trying the current "
-                          f"{prog['package']}")
-                p = subprocess.run(["apt-get", "source", "--download-only", prog["package"]],
-                                   cwd=self.downloads, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT)
-                if p.returncode != 0:
-                    raise SetupError(f"apt-get source {prog['package']} failed:\n"
-                                     f"{p.stdout.decode(errors='replace')[-2000:]}")
-            found = sorted(glob.glob(pattern))
-            if not found:
-                raise SetupError(f"{prog.name}: no file matching {prog['orig']} after apt-get source")
-        tarball = found[-1]
-        dscs = sorted(glob.glob(os.path.join(self.downloads, f"{prog['package']}_*.dsc")))
-        version = None
-        for d in dscs:
-            m = re.search(r"^Version: (\S+)$", read(d), re.M)
-            if m and m.group(1) == prog["version"]:
-                version = m.group(1)
-        if version is None:
-            version = "unknown"
-            for d in dscs:
-                m = re.search(r"^Version: (\S+)$", read(d), re.M)
-                if m:
-                    version = m.group(1)
-            self.warn(prog, f"Debian version {prog['version']} not found, used {version}")
+        try:
+            got = debian_source.fetch(prog["package"], prog["version"], self.downloads,
+                                      prog["orig"] or None, self.enable_deb_src)
+        except debian_source.SourceError as e:
+            raise SetupError(f"{prog.name}: {e}")
+        for note in got.notes:
+            self.warn(prog, note)
         self.res["package"] = prog["package"]
-        self.res["version"] = version
-        self.res["tarball"] = os.path.basename(tarball)
-        self.res["tarball_sha256"] = hashlib.sha256(read(tarball, "rb")).hexdigest()
-        return tarball
+        self.res["version"] = got.version
+        self.res["tarball"] = os.path.basename(got.tarball)
+        self.res["tarball_sha256"] = got.sha256
+        self.res["tarball_checked"] = got.verified
+        return got.tarball
 
     def prepare(self, prog, tarball):
         src = self.src
@@ -410,10 +399,11 @@ class Harness:
             return
         rmtree(src)
         os.makedirs(src)
-        p = subprocess.run(["tar", "xf", tarball, "-C", src, "--strip-components=1"],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if p.returncode != 0:
-            raise SetupError(f"cannot unpack {tarball}: {p.stdout.decode(errors='replace')}")
+        try:
+            strip = debian_source.unpack(tarball, src)
+        except debian_source.SourceError as e:
+            raise SetupError(f"{prog.name}: {e}")
+        self.res["tarball_top_directories"] = strip
         if prog["prepare"]:
             status, secs = run_shell(prog["prepare"], src, self.env(prog),
                                      os.path.join(self.logs, "prepare.log"))
@@ -431,10 +421,80 @@ class Harness:
         if p.returncode != 0:
             raise SetupError(f"cannot copy {self.src} to {dest}")
 
-    def build_tree(self, prog, tree, logname, extra_cflags=""):
-        status, secs = run_shell(prog["build"], tree, self.env(prog, extra_cflags),
-                                 os.path.join(self.logs, logname))
+    def build_tree(self, prog, tree, logname, extra_cflags="", record=None):
+        """Runs the build in tree; with record, under bear, its compiles written there."""
+        env = self.build_env(prog, extra_cflags)
+        cmd = prog["build"]
+        if record:
+            # bear runs bash (-e -o pipefail, as run_shell does) and records every compile
+            cmd = shlex.join(build_commands.under_bear(
+                ["bash", "-e", "-o", "pipefail", "-c", cmd], record))
+        status, secs = run_shell(cmd, tree, env, os.path.join(self.logs, logname))
         return status == 0, secs
+
+    def build_original(self, prog, orig):
+        """Builds the original (under bear when it is installed) and settles the files to
+        rewrite and their flags: the description's, or the build's."""
+        record = None
+        if build_commands.bear_available():
+            record = os.path.join(self.pdir, "compile_commands.orig.json")
+            if os.path.exists(record):
+                os.remove(record)
+        elif prog.flags_from_build:
+            raise SetupError(f"{prog.name}: the description takes the compile flags from the "
+                             f"build, which needs bear (apt-get install bear), or give "
+                             f"'rewrite_flags'")
+        ok, secs = self.build_tree(prog, orig, "build-orig.log", record=record)
+        if not ok:
+            raise SetupError(f"{prog.name}: the original does not build "
+                             f"(see {self.logs}/build-orig.log)")
+        self.res["build_orig_seconds"] = secs
+        self.res["ccache"] = self.build_env(prog).get("CCACHE_BASEDIR") is not None
+        self.compile_db = None
+        if not record:
+            return
+        try:
+            commands = build_commands.BuildCommands(build_commands.load(record), orig,
+                                                    self.src)
+        except build_commands.BuildCommandsError as e:
+            raise SetupError(f"{prog.name}: {e}")
+        if not prog.files:
+            self.prog.files = commands.files(prog.exclude)
+            if not self.prog.files:
+                raise SetupError(f"{prog.name}: the build compiles no C or C++ file of the "
+                                 f"prepared tree (see {record})")
+            self.res["files"] = prog.files
+            log(f"  files to rewrite: the {len(prog.files)} file{'s' if len(prog.files) > 1 else ''} the build compiles")
+        if commands.generated:
+            self.res["compiled_not_rewritten"] = sorted(commands.generated)
+            log(f"  not rewritten: {len(commands.generated)} files the build generates "
+                f"(generate them in 'prepare' to instrument them)")
+        missing = [f for f in prog.files if f not in commands.by_file]
+        if missing:
+            self.warn(prog, f"the build never compiles {len(missing)} of the files to rewrite "
+                            f"(their probes would never run): {', '.join(missing[:5])}")
+        if prog.flags_from_build:
+            if missing:
+                raise SetupError(f"{prog.name}: no flags from the build for "
+                                 f"{', '.join(missing[:5])}")
+            self.check_single_preprocessing(prog, commands)
+            self.compile_db = commands.write_database(os.path.join(self.pdir, "compdb"),
+                                                      prog.files)
+
+    def check_single_preprocessing(self, prog, commands):
+        """A file the build compiles twice with different preprocessor flags is rewritten
+        as its first compile sees it: say so when the texts the compiler sees differ."""
+        clang = shutil.which("clang-19") or shutil.which("clang")
+        for f, variants in commands.compiled_differently(prog.files).items():
+            same = (build_commands.same_preprocessing(clang, commands.by_file[f])
+                    if clang else None)
+            if same:
+                continue
+            self.warn(prog, f"the build compiles {f} {len(variants)} times with different "
+                            f"preprocessor flags ({' | '.join(' '.join(v) for v in variants)})"
+                            + (", and the preprocessed texts differ" if same is False else "")
+                            + ": p3 rewrites it as the first compile sees it; code that only "
+                            "the others compile is not profiled correctly")
 
     def make_inputs(self, prog):
         rmtree(self.inputs)
@@ -467,7 +527,11 @@ class Harness:
         args = [self.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}", "--stats",
                 f"--root={self.src}", "-o", outdir, "--force"]
         args += shlex.split(prog["rewrite_options"])
-        args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
+        if self.compile_db:
+            # each file with the flags the build compiled it with
+            args += ["-p", os.path.dirname(self.compile_db)] + prog.files
+        else:
+            args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
         stdout = os.path.join(self.logs, f"rewrite-{tag}.stats")
         stderr = os.path.join(self.logs, f"rewrite-{tag}.log")
         status, secs, kb = timed(args, self.src, self.env(prog), stdout, stderr)
@@ -573,9 +637,12 @@ class Harness:
             return r
         # -DP3_COUNT_PROBES does not change the original's code: its warnings are build-orig's
         orig_log = os.path.join(self.logs, "build-orig.log")
+        orig_trees = [os.path.join(self.pdir, "orig"), self.src]
         seen = set()
         for c in range(k):
-            for w in new_warnings(orig_log, os.path.join(self.logs, f"build-{tag}-copy{c}.log")):
+            copy_trees = [os.path.join(outdir, f"copy-{c}"), self.src]
+            for w in new_warnings(orig_log, orig_trees,
+                                  os.path.join(self.logs, f"build-{tag}-copy{c}.log"), copy_trees):
                 key = (w["file"], w["line"], w["flag"])
                 if key not in seen:
                     seen.add(key)
@@ -589,7 +656,7 @@ class Harness:
             n = len(r["build"]["new_warnings"])
             what = (f"{tag}: {n} new compiler warning{'s' if n > 1 else ''} in the copies, e.g. "
                     f"{r['build']['new_warnings'][0]['text']}")
-            (self.fail if self.args.strict_warnings else self.warn)(prog, what)
+            self.fail(prog, what)
         self.check_rewritten_intact(prog, outdir, k, hashes, "build")
 
         log(f"  [{tag}] run the workload on {k} cop{'y' if k == 1 else 'ies'}")
@@ -670,6 +737,7 @@ class Harness:
         self.res = {"program": prog.name, "conf": os.path.relpath(prog.path, REPO),
                     "notes": prog["notes"], "files": prog.files,
                     "scale": None, "configs": {}, "failures": [], "warnings": []}
+        self.compile_db = None
         self.pdir = os.path.join(self.work, prog.name)
         self.logs = os.path.join(self.pdir, "logs")
         self.src = os.path.join(self.pdir, "src")
@@ -687,22 +755,24 @@ class Harness:
         tarball = self.fetch(prog)
         log(f"  fetch: {self.res['tarball']} ({self.res['package']} {self.res['version']})")
         self.prepare(prog, tarball)
-        lines = 0
-        for f in prog.files:
-            lines += read(os.path.join(self.src, f), "rb").count(b"\n")
-        self.res["c_lines"] = lines
-        if self.args.prepare_only:
+        if self.args.prepare_only and not prog.flags_from_build:
+            self.count_lines(prog)
             log(f"  prepared: {self.src}")
             return self.res
-        self.make_inputs(prog)
+        if not self.args.prepare_only:
+            self.make_inputs(prog)
 
         orig = os.path.join(self.pdir, "orig")
         self.clone_tree(orig)
-        ok, secs = self.build_tree(prog, orig, "build-orig.log")
-        if not ok:
-            raise SetupError(f"{prog.name}: the original does not build (see {self.logs}/build-orig.log)")
-        self.res["build_orig_seconds"] = secs
-        log(f"  build original: ok ({secs:.1f} s)")
+        self.build_original(prog, orig)
+        self.count_lines(prog)
+        log(f"  build original: ok ({self.res['build_orig_seconds']:.1f} s"
+            f"{', ccache' if self.res['ccache'] else ''})")
+        if self.args.prepare_only:
+            # the files and flags come from the build: prepared means ready to rewrite
+            self.res["compile_db"] = self.compile_db
+            log(f"  prepared: {self.src}, compile commands {self.compile_db}")
+            return self.res
         t0 = now()
         first = self.run_workload_plain(prog, orig, "orig-1")
         self.res["workload_orig_seconds"] = now() - t0
@@ -729,6 +799,8 @@ class Harness:
                 if not os.path.exists(src_profile):
                     raise SetupError(f"{prog.name}: no SBL profile; cannot check the others")
                 shutil.copy(src_profile, os.path.join(self.pdir, "sbl-profile.json"))
+                if r.get("outputs_identical"):
+                    self.check_profile_deterministic(prog, config_dir(outroot, tag))
             if tag == test_cfg and prog["test"] and not self.args.no_tests and r.get("build", {}).get("ok"):
                 self.run_tests(prog, r, outroot, tag, k)
             if not self.args.keep and tag not in timing_needs:
@@ -753,56 +825,132 @@ class Harness:
         self.res["seconds"] = now() - t_start
         return self.res
 
+    def count_lines(self, prog):
+        self.res["files"] = prog.files
+        self.res["c_lines"] = sum(read(os.path.join(self.src, f), "rb").count(b"\n")
+                                  for f in prog.files)
+
+    def check_profile_deterministic(self, prog, sbl_dir):
+        """Runs the workload on the SBL copy a second time: its path profile must be the
+        first run's. A difference is the program's (paths that depend on the time, on
+        addresses, on a generator seeded by the clock), not p3's, and would make every
+        comparison with SBL meaningless: a setup error, before any merged profile is
+        compared."""
+        log("  [sbl-k1] run the workload again: is the path profile deterministic?")
+        first = os.path.join(self.pdir, "sbl-profile.json")
+        p = subprocess.run([self.tool("p3-run"), "--fresh", sbl_dir, "--", "bash",
+                            self.workload_script], cwd=os.path.join(self.src, prog["workdir"]),
+                           env=self.env(prog), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL)
+        p3err = p.stderr.decode(errors="replace")
+        write(os.path.join(self.logs, "p3-run-sbl-k1-again.stderr"), p3err)
+        for d in self.compare_outputs(prog, "sbl-k1", sbl_dir, 1, self.expected,
+                                      p.returncode, p3err)[:5]:
+            self.fail(prog, f"sbl-k1, second run: {d}")
+        again = os.path.join(self.pdir, "sbl-profile-again.json")
+        check = os.path.join(self.logs, "check-sbl-k1-again.txt")
+        q = subprocess.run([self.tool("p3-report"), f"--check={first}", "--top=0",
+                            "--top-per-function=0", "-o", again, sbl_dir],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        write(check, q.stdout.decode(errors="replace"))
+        self.res["sbl_deterministic"] = q.returncode == 0
+        if q.returncode != 0:
+            lines = [l for l in q.stdout.decode(errors="replace").splitlines()
+                     if l.startswith("check:")]
+            raise SetupError(
+                f"{prog.name}: the original's path profile is not deterministic: two runs of "
+                f"the workload on the SBL copy counted different paths "
+                f"({'; '.join(lines[:3]) or 'exit ' + str(q.returncode)}; see {check}). "
+                f"This is the program's (time, addresses, a generator seeded by the clock), "
+                f"not p3's: make it deterministic in the description")
+        # the profile of the first run stays the reference
+        shutil.copy(first, os.path.join(sbl_dir, "profile.json"))
+
     def test_config(self):
         if self.args.test_config:
             return self.args.test_config
         ks = sorted(self.args.k)
-        if "p3" in self.args.strategies and ks:
-            return f"p3-k{ks[0]}"
-        return "sbl-k1"
+        if not self.args.strategies or not ks:
+            return "sbl-k1"
+        strategy = "p3" if "p3" in self.args.strategies else self.args.strategies[0]
+        return f"{strategy}-k{ks[0]}"
 
     def drop_copies(self, outdir, k):
         for c in range(k):
             rmtree(os.path.join(outdir, f"copy-{c}"))
 
     def run_tests(self, prog, r, outroot, tag, k):
-        """The program's own test suite on the original and on every copy of rewrite tag."""
+        """The program's own test suite on the original and on every copy of rewrite tag:
+        each copy must give the original's exit status and, with 'test_compare', the
+        same per-test outcomes (what matters when some tests fail on the original)."""
         outdir = config_dir(outroot, tag)
         log(f"  test suite on the original and the {k} copies of {tag}")
         hashes = self.rewritten_hashes(outdir, k)
         t = {"config": tag, "command": prog["test"]}
-        orig = os.path.join(self.pdir, "orig")
-        status, secs = run_shell(prog["test"], os.path.join(orig, prog["test_dir"]),
-                                 self.env(prog), os.path.join(self.logs, "test-orig.log"),
+        trees = [("orig", os.path.join(self.pdir, "orig"))]
+        trees += [(f"copy{c}", os.path.join(outdir, f"copy-{c}")) for c in range(k)]
+        runs = {}
+        for name, tree in trees:
+            env = self.env(prog)
+            if name != "orig":
+                # the copies' raw profiles go aside, not into the test suite's directories
+                env["P3_PROFILE_DIR"] = os.path.join(self.pdir, "test-profiles", name)
+                rmtree(env["P3_PROFILE_DIR"])
+                os.makedirs(env["P3_PROFILE_DIR"])
+            cwd = os.path.join(tree, prog["test_dir"])
+            st, secs = run_shell(prog["test"], cwd, env,
+                                 os.path.join(self.logs, f"test-{name}.log"),
                                  timeout=self.args.test_timeout)
-        t["orig"] = {"status": status, "seconds": secs}
+            runs[name] = {"status": st, "seconds": secs}
+            if prog["test_compare"]:
+                out = os.path.join(self.logs, f"test-{name}.outcomes")
+                cst, _ = run_shell(prog["test_compare"], cwd, self.env(prog), out)
+                # the log's first line is the command
+                runs[name]["outcomes"] = read(out).split("\n", 1)[-1] if cst == 0 else None
+                if cst != 0:
+                    self.fail(prog, f"test suite: 'test_compare' failed on {name} (see {out})")
+        t["orig"] = runs["orig"]
+        t["copies"] = [runs[f"copy{c}"] for c in range(k)]
+        status = t["orig"]["status"]
         if status != 0:
             self.warn(prog, f"the test suite fails on the original too (exit {status}, "
-                            f"see {self.logs}/test-orig.log)")
-        t["copies"] = []
-        for c in range(k):
-            tree = os.path.join(outdir, f"copy-{c}")
-            st, secs = run_shell(prog["test"], os.path.join(tree, prog["test_dir"]),
-                                 self.env(prog), os.path.join(self.logs, f"test-copy{c}.log"),
-                                 timeout=self.args.test_timeout)
-            t["copies"].append({"status": st, "seconds": secs})
-            if st != status:
-                self.fail(prog, f"test suite: exit {st} on copy {c} of {t['config']}, "
+                            f"see {self.logs}/test-orig.log)"
+                      + (": the copies must have the same outcomes" if prog["test_compare"] else ""))
+        for c, x in enumerate(t["copies"]):
+            if x["status"] != status:
+                self.fail(prog, f"test suite: exit {x['status']} on copy {c} of {tag}, "
                                 f"{status} on the original (see {self.logs}/test-copy{c}.log)")
+            if prog["test_compare"] and x.get("outcomes") != t["orig"].get("outcomes"):
+                self.fail(prog, f"test suite: the outcomes of copy {c} of {tag} differ from "
+                                f"the original's (diff {self.logs}/test-orig.outcomes "
+                                f"{self.logs}/test-copy{c}.outcomes)")
         t["passed"] = status == 0 and all(x["status"] == 0 for x in t["copies"])
+        t["same_outcomes"] = all(x["status"] == status and x.get("outcomes") == t["orig"].get("outcomes")
+                                 for x in t["copies"])
+        if prog["test_compare"] and t["orig"].get("outcomes") is not None:
+            t["orig_outcomes"] = t["orig"]["outcomes"]
         t["intact"] = self.check_rewritten_intact(prog, outdir, k, hashes, "test suite")
         r["test"] = t
         self.res["test"] = t
         log(f"  test suite: original exit {status}, copies "
-            f"{[x['status'] for x in t['copies']]}")
+            f"{[x['status'] for x in t['copies']]}"
+            + ("" if not prog["test_compare"] else
+               f", outcomes {'the same' if t['same_outcomes'] else 'DIFFER'}"))
 
     def simulate(self, prog):
         ks = sorted(set(self.args.k) | {2, 4, 8})
         sbl = config_dir(os.path.join(self.pdir, "out"), "sbl-k1")
-        # p3-ends (P3 with a loop-aware partition) is only simulated: it is not one of the
-        # rewrites the harness builds, but its figures show what that partition gains.
+        # p3-ends (P3 with a loop-aware partition) is simulated even when it is not one of
+        # the rewrites the harness builds: its figures show what that partition gains.
+        base = ["sbl", "pbl", "p3", "p3-ends"]
+        wanted = base + [s for s in self.args.strategies if s not in base]
         status, data, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
-                                             "--strategies=sbl,pbl,p3,p3-ends")
+                                             "--strategies=" + ",".join(wanted))
+        if status != 0 and wanted != base:
+            self.warn(prog, f"p3-report --simulate does not take every strategy of "
+                            f"{','.join(wanted)} ({err.strip()[:200]}); simulated {','.join(base)}")
+            status, data, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
+                                                 "--strategies=" + ",".join(base))
         if status != 0 or not data or "simulate" not in data:
             self.fail(prog, f"p3-report --simulate failed: {err.strip()[:300]}")
             return
@@ -901,10 +1049,20 @@ class Harness:
         if not clang:
             self.warn(prog, "no clang for the -fsyntax-only comparison")
             return
-        args = [clang, "-fsyntax-only", "-w"] + shlex.split(prog["rewrite_flags"]) + prog.files
         out = os.path.join(self.logs, "clang-syntax.stdout")
         err = os.path.join(self.logs, "clang-syntax.stderr")
-        status, secs, kb = timed(args, self.src, self.env(prog), out, err)
+        if self.compile_db:
+            # one clang per file, each with the build's flags: times add up, memory peaks
+            status, secs, kb = 0, 0.0, 0
+            for entry in json.load(open(self.compile_db)):
+                args = [clang, "-fsyntax-only", "-w"] + entry["arguments"][1:]
+                st, s1, k1 = timed(args, entry["directory"], self.env(prog), out, err)
+                status = status or st
+                secs = None if secs is None or s1 is None else secs + s1
+                kb = None if kb is None or k1 is None else max(kb, k1)
+        else:
+            args = [clang, "-fsyntax-only", "-w"] + shlex.split(prog["rewrite_flags"]) + prog.files
+            status, secs, kb = timed(args, self.src, self.env(prog), out, err)
         self.res["clang_syntax"] = {"status": status, "seconds": secs, "max_rss_kb": kb,
                                     "clang": os.path.basename(clang)}
         if status != 0:
@@ -1055,7 +1213,9 @@ def parse_args(argv):
                     help="where source packages are downloaded and cached "
                          "(default: $P3_CORPUS_DOWNLOADS or WORK/downloads)")
     ap.add_argument("--k", default=None, help="comma-separated K values (default 2,4,8; CI 2,4)")
-    ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
+    ap.add_argument("--strategies", default="p3,pbl",
+                    help="strategies besides SBL, any that p3-rewrite --strategy takes "
+                         "(default p3,pbl; SBL, K=1, always runs)")
     ap.add_argument("--ci", action="store_true", help="the reduced CI run: bzip2 and zlib, "
                     "K=2,4, P3 and PBL, CI-sized workloads, probe counting on bzip2")
     ap.add_argument("--bench", action="store_true", help="also measure wall-clock times, "
@@ -1071,8 +1231,9 @@ def parse_args(argv):
                     help="rewrite whose copies run the test suite (default: P3 at the smallest K)")
     ap.add_argument("--test-timeout", type=int, default=1800)
     ap.add_argument("--no-tests", action="store_true", help="skip the programs' test suites")
-    ap.add_argument("--strict-warnings", action="store_true",
-                    help="new compiler warnings in a copy fail the run (default: reported)")
+    ap.add_argument("--no-ccache", action="store_true",
+                    help="build without ccache (default: ccache in front of the compilers "
+                         "when it is installed)")
     ap.add_argument("--keep", action="store_true", help="keep the built trees")
     ap.add_argument("--reuse", action="store_true",
                     help="reuse a prepared source tree from an earlier run (same description)")
@@ -1091,9 +1252,7 @@ def parse_args(argv):
         ap.error("--k takes comma-separated integers")
     if any(k < 2 for k in args.k):
         ap.error("--k values must be at least 2 (K=1 is SBL, always run)")
-    args.strategies = [s for s in args.strategies.split(",") if s]
-    if any(s not in ("p3", "pbl") for s in args.strategies):
-        ap.error("--strategies takes p3 and/or pbl")
+    args.strategies = [s for s in dict.fromkeys(args.strategies.split(",")) if s and s != "sbl"]
     if not args.programs:
         args.programs = ["bzip2", "zlib"] if args.ci else \
             sorted(os.path.splitext(f)[0] for f in os.listdir(args.programs_dir)
@@ -1108,6 +1267,7 @@ def main(argv):
     try:
         h = Harness(args)
         progs = load_programs(args.programs, args.programs_dir)
+        h.check_strategies()
     except SetupError as e:
         print(f"corpus: error: {e}", file=sys.stderr)
         return 2
@@ -1147,7 +1307,8 @@ def main(argv):
         log(f"{len(h.failures)} failure(s):")
         for f in h.failures:
             log(f"  FAIL {f}")
-        return 1
+        # only setup errors: the programs could not be tested (2), not a failure of p3 (1)
+        return 2 if len(setup_errors) == len(h.failures) else 1
     log("prepared" if args.prepare_only else "all checks passed")
     return 0
 
