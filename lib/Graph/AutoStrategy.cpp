@@ -37,12 +37,13 @@ struct SeedOption {
 };
 
 /// The cost of the instance auto would build for \p Edges.
-Expected<double> groupCost(const FunctionGraph &F, const std::vector<bool> &Edges,
-                           ArrayRef<double> Flow) {
-  Expected<Instance> I = makeInstance(F, Edges, Flow);
+Expected<double> groupCost(const FunctionGraph &F,
+                           const std::vector<bool> &Edges,
+                           const CostBasis &Basis) {
+  Expected<Instance> I = autoInstance(F, Edges, Basis);
   if (!I)
     return I.takeError();
-  return instanceCost(F.DAG, *I, Flow);
+  return instanceCost(F.DAG, *I, Basis.Flow);
 }
 
 class AutoPlanner {
@@ -59,11 +60,13 @@ private:
   /// options of the functions it splits).
   void addStart(StrategyKind Kind);
   Error buildPlan(const CostPlan &Costs);
+  CostBasis basis(unsigned F) const { return {Flows[F], bool(Measured[F])}; }
 
   ArrayRef<FunctionGraph> Functions;
   ProgramPlan &Plan;
   unsigned K;
   std::vector<EdgeFlow> Flows;
+  std::vector<bool> Measured;
   CostProblem Problem;
   std::vector<std::vector<SeedOption>> Seeds;         ///< Options 1..
   std::vector<std::vector<PlacementOption>> Splits;   ///< After the seeds.
@@ -78,12 +81,14 @@ Error AutoPlanner::computeFlows(ArrayRef<FunctionFrequency> Frequencies) {
     if (!Flow)
       return createStringError(inconvertibleErrorCode(), "function %u: %s", F,
                                toString(Flow.takeError()).c_str());
-    Expected<PlacementOption> W = wholeOption(Functions[F], *Flow);
+    Flows.push_back(std::move(*Flow));
+    Measured.push_back(F < Frequencies.size() &&
+                       !Frequencies[F].Flow.empty());
+    Expected<PlacementOption> W = wholeOption(Functions[F], basis(F));
     if (!W)
       return W.takeError();
     Problem.WholeCost.push_back(W->Cost.front());
     Problem.NeverSplit.push_back(Functions[F].NeverSplit);
-    Flows.push_back(std::move(*Flow));
   }
   Problem.ExtraOptions.resize(Functions.size());
   return Error::success();
@@ -122,7 +127,7 @@ void AutoPlanner::addStart(StrategyKind Kind) {
       if (It == Known.end()) {
         OptionCost Cost;
         for (const std::vector<bool> &Edges : Seed.Groups) {
-          Expected<double> C = groupCost(G, Edges, Flows[F]);
+          Expected<double> C = groupCost(G, Edges, basis(F));
           if (!C) {
             consumeError(C.takeError());
             return;
@@ -149,7 +154,7 @@ Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
          {StrategyKind::PBL, StrategyKind::P3, StrategyKind::P3Ends})
       addStart(Kind);
   CostPlan Costs = planByCost(Problem, [&](unsigned F) {
-    Splits[F] = splitOptions(Functions[F], Flows[F], K);
+    Splits[F] = splitOptions(Functions[F], basis(F), K);
     std::vector<OptionCost> Out;
     for (const PlacementOption &O : Splits[F])
       Out.push_back(O.Cost);
@@ -196,7 +201,7 @@ Error AutoPlanner::buildPlan(const CostPlan &Costs) {
     Plan.Instances[F].assign(K, Instance());
     for (unsigned Gr = 0; Gr < Groups.size(); ++Gr) {
       unsigned Copy = Costs.CopyOf[F][Gr];
-      Expected<Instance> I = makeInstance(G, Groups[Gr], Flows[F]);
+      Expected<Instance> I = autoInstance(G, Groups[Gr], basis(F));
       if (!I)
         return I.takeError();
       Plan.TasksOf[F].push_back(Plan.Tasks.size());

@@ -25,14 +25,20 @@ StringRef splitKindName(SplitKind K) {
   return "?";
 }
 
+Expected<Instance> autoInstance(const FunctionGraph &F,
+                                const std::vector<bool> &Edges,
+                                const CostBasis &Basis) {
+  return makeInstance(F, Edges, Basis.placementFlow());
+}
+
 Expected<PlacementOption> wholeOption(const FunctionGraph &F,
-                                      ArrayRef<double> Flow) {
-  Expected<Instance> I = makeBallLarusInstance(F, Flow);
-  if (!I)
-    return I.takeError();
+                                      const CostBasis &Basis) {
   PlacementOption O;
   O.Groups.emplace_back(F.DAG.numEdges(), true);
-  O.Cost.push_back(instanceCost(F.DAG, *I, Flow));
+  Expected<Instance> I = autoInstance(F, O.Groups.front(), Basis);
+  if (!I)
+    return I.takeError();
+  O.Cost.push_back(instanceCost(F.DAG, *I, Basis.Flow));
   return O;
 }
 
@@ -55,8 +61,8 @@ std::vector<unsigned> groupCounts(unsigned K, unsigned Shares) {
 
 class OptionBuilder {
 public:
-  OptionBuilder(const FunctionGraph &F, ArrayRef<double> Flow, unsigned K)
-      : F(F), Flow(Flow), K(K) {}
+  OptionBuilder(const FunctionGraph &F, const CostBasis &Basis, unsigned K)
+      : F(F), Basis(Basis), K(K) {}
 
   void addPartition(SplitKind Kind, unsigned Delta,
                     std::vector<EdgeSet> Shares);
@@ -67,7 +73,7 @@ private:
   std::optional<double> costOf(const EdgeSet &Edges);
 
   const FunctionGraph &F;
-  ArrayRef<double> Flow;
+  const CostBasis &Basis;
   unsigned K;
   std::map<EdgeSet, std::optional<double>> Costs;
   std::set<std::vector<EdgeSet>> SeenPartitions, SeenOptions;
@@ -79,8 +85,8 @@ std::optional<double> OptionBuilder::costOf(const EdgeSet &Edges) {
   if (It != Costs.end())
     return It->second;
   std::optional<double> Cost;
-  if (Expected<Instance> I = makeInstance(F, Edges, Flow))
-    Cost = instanceCost(F.DAG, *I, Flow);
+  if (Expected<Instance> I = autoInstance(F, Edges, Basis))
+    Cost = instanceCost(F.DAG, *I, Basis.Flow);
   else
     consumeError(I.takeError());
   Costs.emplace(Edges, Cost);
@@ -141,10 +147,10 @@ void OptionBuilder::addPartition(SplitKind Kind, unsigned Delta,
 } // namespace
 
 std::vector<PlacementOption> splitOptions(const FunctionGraph &F,
-                                          ArrayRef<double> Flow, unsigned K) {
+                                          const CostBasis &Basis, unsigned K) {
   if (K < 2)
     return {};
-  OptionBuilder B(F, Flow, K);
+  OptionBuilder B(F, Basis, K);
   unsigned Paper = defaultDelta(F.DAG, K);
   std::set<unsigned> Deltas;
   for (unsigned N : groupCounts(K, K))

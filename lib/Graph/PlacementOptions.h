@@ -40,15 +40,33 @@ struct PlacementOption {
   std::vector<double> Cost;              ///< Per group.
 };
 
+/// What a function's options are costed with: the flow its probes are
+/// weighed by, and whether it was measured. Only a measured flow also places
+/// increments (makeInstance's flow): a static estimate ranks options, but on
+/// real code it is too rough to move probes off the edges static weights
+/// keep them off.
+struct CostBasis {
+  llvm::ArrayRef<double> Flow;
+  bool Measured = false;
+
+  llvm::ArrayRef<double> placementFlow() const {
+    return Measured ? Flow : llvm::ArrayRef<double>();
+  }
+};
+
+/// The instance auto builds for \p Edges, and its cost.
+llvm::Expected<Instance> autoInstance(const FunctionGraph &F,
+                                      const std::vector<bool> &Edges,
+                                      const CostBasis &Basis);
+
 /// The function whole: one Ball-Larus task. Fails like makeBallLarusInstance.
 llvm::Expected<PlacementOption> wholeOption(const FunctionGraph &F,
-                                            llvm::ArrayRef<double> Flow);
+                                            const CostBasis &Basis);
 
 /// The splits of \p F into 2..K groups described above. A group whose
 /// instance cannot be placed (makeInstance fails) drops its option.
 std::vector<PlacementOption> splitOptions(const FunctionGraph &F,
-                                          llvm::ArrayRef<double> Flow,
-                                          unsigned K);
+                                          const CostBasis &Basis, unsigned K);
 
 } // namespace p3
 

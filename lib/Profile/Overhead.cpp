@@ -131,7 +131,7 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
   TrainingMatch Static = staticFrequencies(G.Graphs.size());
   for (StrategyKind S : Strategies) {
     std::vector<const TrainingMatch *> Variants{&Static};
-    std::optional<TrainingMatch> Trained, Self;
+    std::optional<TrainingMatch> Trained;
     if (S == StrategyKind::Auto && Training) {
       Trained = frequenciesFor(M, G, *Training);
       if (TrainingSummary)
@@ -152,14 +152,20 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
       }
     if (S != StrategyKind::Auto)
       continue;
-    // The bound: auto planned with this very profile.
-    Self = frequenciesFor(M, G, toProfileFile(M, P));
+    // The bound: auto planned with this very profile (a function it never
+    // ran costs nothing).
+    std::vector<FunctionFrequency> Exact(G.Graphs.size());
+    for (unsigned F = 0; F < G.Graphs.size(); ++F) {
+      Expected<EdgeFlow> Flow = profileFlow(G.Graphs[F], Profile[F]);
+      if (!Flow)
+        return Flow.takeError();
+      Exact[F].Flow = std::move(*Flow);
+    }
     for (unsigned K : SortedK) {
       StrategyOptions Options = M.Strategy;
       Options.Kind = S;
       Options.K = K;
-      Expected<ProgramPlan> Plan =
-          planProgram(G.Graphs, Options, Self->Frequencies);
+      Expected<ProgramPlan> Plan = planProgram(G.Graphs, Options, Exact);
       if (!Plan)
         return Plan.takeError();
       SimulationRow Row;
