@@ -66,6 +66,7 @@ KEYS = {
     "inputs": (False, ""),
     "workdir": (False, "."),
     "workload": (True, None),
+    "train": (False, ""),
     "scale": (False, "1"),
     "ci_scale": (False, ""),
     "test": (False, ""),
@@ -466,6 +467,8 @@ class Harness:
     def rewrite(self, prog, strategy, k, outdir, tag):
         args = [self.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}", "--stats",
                 f"--root={self.src}", "-o", outdir, "--force"]
+        if strategy == "auto" and self.train_profile:
+            args.append(f"--train={self.train_profile}")
         args += shlex.split(prog["rewrite_options"])
         args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
         stdout = os.path.join(self.logs, f"rewrite-{tag}.stats")
@@ -521,8 +524,11 @@ class Harness:
         return diffs
 
     def report_json(self, outdir, *extra):
+        # options first, then the directory, then raw files (paths ending in .raw)
+        opts = [e for e in extra if not e.endswith(".raw")]
+        raws = [e for e in extra if e.endswith(".raw")]
         p = subprocess.run([self.tool("p3-report"), "--json", "--top=0",
-                            "--top-per-function=0"] + list(extra) + [outdir],
+                            "--top-per-function=0"] + opts + [outdir] + raws,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             data = json.loads(p.stdout)
@@ -681,6 +687,9 @@ class Harness:
         os.makedirs(self.logs, exist_ok=True)
         self.workload_script = os.path.join(self.pdir, "workload.sh")
         write(self.workload_script, prog["workload"] + "\n")
+        self.train_script = os.path.join(self.pdir, "train.sh")
+        write(self.train_script, prog["train"] + "\n")
+        self.train_profile = None
         t_start = now()
         log(f"== {prog.name}")
 
@@ -718,7 +727,8 @@ class Harness:
 
         outroot = os.path.join(self.pdir, "out")
         os.makedirs(outroot, exist_ok=True)
-        timing_needs = {"sbl-k1"} | {f"p3-k{k}" for k in self.args.k} if self.args.bench else set()
+        timing_needs = {"sbl-k1"} | {f"{s}-k{k}" for s in ("p3", "pbl", "auto")
+                                     for k in self.args.k} if self.args.bench else set()
         test_cfg = self.test_config()
         for strategy, k in self.configs:
             tag = f"{strategy}-k{k}"
@@ -729,6 +739,8 @@ class Harness:
                 if not os.path.exists(src_profile):
                     raise SetupError(f"{prog.name}: no SBL profile; cannot check the others")
                 shutil.copy(src_profile, os.path.join(self.pdir, "sbl-profile.json"))
+                if prog["train"] and "auto" in self.args.strategies:
+                    self.run_training(prog, config_dir(outroot, tag))
             if tag == test_cfg and prog["test"] and not self.args.no_tests and r.get("build", {}).get("ok"):
                 self.run_tests(prog, r, outroot, tag, k)
             if not self.args.keep and tag not in timing_needs:
@@ -752,6 +764,40 @@ class Harness:
             rmtree(os.path.join(self.pdir, "gcov"))
         self.res["seconds"] = now() - t_start
         return self.res
+
+    def run_training(self, prog, sbl):
+        """The training workload on the SBL copy: its profile is what auto plans with
+        (trained on `train`, measured on `workload`), and the reverse simulation
+        measures on it. The workload's raw profiles and profile.json are put back."""
+        profiles = os.path.join(sbl, "profiles")
+        kept = os.path.join(sbl, "profiles-workload")
+        rmtree(kept)
+        os.rename(profiles, kept)
+        log("  [train] run the training workload on the SBL copy")
+        cwd = os.path.join(self.src, prog["workdir"])
+        t0 = now()
+        p = subprocess.run([self.tool("p3-run"), "--fresh", sbl, "--", "bash", self.train_script],
+                           cwd=cwd, env=self.env(prog), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        write(os.path.join(self.logs, "train.stdout"), p.stdout.decode(errors="replace"))
+        write(os.path.join(self.logs, "train.stderr"), p.stderr.decode(errors="replace"))
+        train_raw = os.path.join(sbl, "profiles-train")
+        rmtree(train_raw)
+        if os.path.isdir(profiles):
+            os.rename(profiles, train_raw)
+        os.rename(kept, profiles)
+        merged = os.path.join(sbl, "profile.json")
+        self.res["train"] = {"seconds": now() - t0, "status": p.returncode}
+        if p.returncode != 0 or not os.path.exists(merged):
+            self.fail(prog, f"the training workload failed (exit {p.returncode}, see "
+                            f"{self.logs}/train.stderr)")
+        else:
+            self.train_profile = os.path.join(self.pdir, "train-profile.json")
+            shutil.copy(merged, self.train_profile)
+            data = json.load(open(self.train_profile))
+            self.res["train"]["total_executions"] = sum(
+                json_int(q["count"]) for f in data["functions"] for q in f["paths"])
+        shutil.copy(os.path.join(self.pdir, "sbl-profile.json"), merged)
 
     def test_config(self):
         if self.args.test_config:
@@ -801,22 +847,44 @@ class Harness:
         sbl = config_dir(os.path.join(self.pdir, "out"), "sbl-k1")
         # p3-ends (P3 with a loop-aware partition) is only simulated: it is not one of the
         # rewrites the harness builds, but its figures show what that partition gains.
+        strategies = "--strategies=sbl,pbl,p3,p3-ends"
+        train = []
+        if "auto" in self.args.strategies:
+            # auto from static estimates, trained on the training workload, and its bound
+            strategies += ",auto"
+            if self.train_profile:
+                train = [f"--train={self.train_profile}"]
         status, data, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
-                                             "--strategies=sbl,pbl,p3,p3-ends")
+                                             strategies, *train)
         if status != 0 or not data or "simulate" not in data:
             self.fail(prog, f"p3-report --simulate failed: {err.strip()[:300]}")
             return
         self.res["simulate"] = simulation(data["simulate"])
         rows = self.res["simulate"]["rows"]
+        if train:
+            # The reverse: trained on the workload, measured on the training run.
+            raws = sorted(glob.glob(os.path.join(sbl, "profiles-train", "*.raw")))
+            status, rdata, err = self.report_json(
+                sbl, "--simulate=" + ",".join(map(str, ks)), strategies,
+                "--train=" + os.path.join(self.pdir, "sbl-profile.json"),
+                "-o", os.path.join(self.pdir, "train-remerged.json"), *raws)
+            if status != 0 or not rdata or "simulate" not in rdata:
+                self.fail(prog, f"p3-report --simulate on the training run failed: "
+                                f"{err.strip()[:300]}")
+            else:
+                self.res["simulate_train"] = simulation(rdata["simulate"])
         # the model on the real rewrite must equal the simulation of the same plan
         for tag, r in self.res["configs"].items():
-            if r["strategy"] == "sbl" or "overhead" not in r or tag not in rows:
+            row = tag
+            if r["strategy"] == "auto" and train:
+                row = "auto+train-k" + tag.split("-k")[1]
+            if r["strategy"] == "sbl" or "overhead" not in r or row not in rows:
                 continue
-            r["simulate_agrees"] = r["overhead"]["max"] == rows[tag]["max_hits"]
+            r["simulate_agrees"] = r["overhead"]["max"] == rows[row]["max_hits"]
             if not r["simulate_agrees"] and r.get("exact"):
                 self.fail(prog, f"{tag}: the slowest copy of the rewrite has "
                                 f"{r['overhead']['max']} probe hits, --simulate plans "
-                                f"{rows[tag]['max_hits']} for the same strategy and K")
+                                f"{rows[row]['max_hits']} for the same strategy and K")
 
     def hot_functions(self, prog, outroot, top=8):
         """Where the path executions are, and how each strategy placed those functions."""
@@ -925,6 +993,21 @@ class Harness:
             for c in range(k):
                 variants.append((f"p3-k{k}-c{c}",
                                  os.path.join(config_dir(outroot, f"p3-k{k}"), f"copy-{c}"), 0))
+        # pbl and auto: the copy the overhead model says is slowest (timing every copy
+        # of every strategy would multiply the run's length)
+        by_model = {}
+        for strategy in ("pbl", "auto"):
+            if strategy not in self.args.strategies:
+                continue
+            for k in sorted(self.args.k):
+                tag = f"{strategy}-k{k}"
+                copies = self.res["configs"].get(tag, {}).get("overhead", {}).get("copies")
+                if not copies:
+                    continue
+                c = max(range(len(copies)), key=lambda i: copies[i])
+                by_model[tag] = f"{tag}-c{c}"
+                variants.append((f"{tag}-c{c}",
+                                 os.path.join(config_dir(outroot, tag), f"copy-{c}"), 0))
         if ok:
             variants.append(("gcov", gcov, None))
         profiles = os.path.join(self.pdir, "timing-profiles")
@@ -959,6 +1042,9 @@ class Harness:
                 slow = max(names, key=lambda n: med[n])
                 t["slowest"][f"p3-k{k}"] = {"copy": slow, "wall": med[slow],
                                            "cpu": max(medcpu[n] for n in names)}
+        for tag, name in by_model.items():
+            t["slowest"][tag] = {"copy": name, "wall": med[name], "cpu": medcpu[name],
+                                 "by_model": True}
         self.res["timing"] = t
         base = med["orig"]
         parts = [f"sbl {med['sbl'] / base:.2f}"]
@@ -1055,7 +1141,8 @@ def parse_args(argv):
                     help="where source packages are downloaded and cached "
                          "(default: $P3_CORPUS_DOWNLOADS or WORK/downloads)")
     ap.add_argument("--k", default=None, help="comma-separated K values (default 2,4,8; CI 2,4)")
-    ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
+    ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl; "
+                    "auto is trained on the program's train workload when it has one)")
     ap.add_argument("--ci", action="store_true", help="the reduced CI run: bzip2 and zlib, "
                     "K=2,4, P3 and PBL, CI-sized workloads, probe counting on bzip2")
     ap.add_argument("--bench", action="store_true", help="also measure wall-clock times, "
@@ -1092,8 +1179,8 @@ def parse_args(argv):
     if any(k < 2 for k in args.k):
         ap.error("--k values must be at least 2 (K=1 is SBL, always run)")
     args.strategies = [s for s in args.strategies.split(",") if s]
-    if any(s not in ("p3", "pbl") for s in args.strategies):
-        ap.error("--strategies takes p3 and/or pbl")
+    if any(s not in ("p3", "pbl", "auto") for s in args.strategies):
+        ap.error("--strategies takes p3, pbl and/or auto")
     if not args.programs:
         args.programs = ["bzip2", "zlib"] if args.ci else \
             sorted(os.path.splitext(f)[0] for f in os.listdir(args.programs_dir)
