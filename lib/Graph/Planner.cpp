@@ -86,7 +86,9 @@ private:
   void recomputeLoads();
   void descend();
   bool improveOnce();
-  void consider(const std::vector<double> &NewLoad, Move M);
+  /// Whether loads \p NewLoad beat the best so far this round (then they
+  /// become it; the caller records the move).
+  bool improves(const std::vector<double> &NewLoad);
   std::vector<unsigned> placeOption(unsigned F, unsigned O,
                                     std::vector<double> &Load) const;
   double cost(unsigned F, unsigned G) const {
@@ -103,8 +105,8 @@ private:
   std::vector<bool> Asked, Splittable;
   CostPlan Plan; ///< The plan being improved.
 
-  // The best move of the current round.
-  std::vector<double> BestSorted;
+  // The best move of the current round, and scratch space.
+  std::vector<double> BestSorted, Sorted, Trial;
   std::optional<Move> Best;
   double Tolerance = 0;
 };
@@ -239,12 +241,13 @@ std::vector<unsigned> Search::placeOption(unsigned F, unsigned O,
   return Copies;
 }
 
-void Search::consider(const std::vector<double> &NewLoad, Move M) {
-  std::vector<double> Sorted = sortedDecreasing(NewLoad);
+bool Search::improves(const std::vector<double> &NewLoad) {
+  Sorted.assign(NewLoad.begin(), NewLoad.end());
+  std::sort(Sorted.begin(), Sorted.end(), std::greater<double>());
   if (!lexicographicallyBelow(Sorted, BestSorted, Tolerance))
-    return;
-  BestSorted = std::move(Sorted);
-  Best = std::move(M);
+    return false;
+  std::swap(Sorted, BestSorted);
+  return true;
 }
 
 bool Search::improveOnce() {
@@ -274,37 +277,46 @@ bool Search::improveOnce() {
     for (unsigned C = 0; C < K; ++C) {
       if (C == Slowest || holds(F, C) || Plan.Load[C] + W >= Max)
         continue;
-      std::vector<double> Load = Plan.Load;
-      Load[Slowest] -= W;
-      Load[C] += W;
-      Move M{F, Plan.OptionOf[F], Plan.CopyOf[F]};
-      M.Copies[G] = C;
-      consider(Load, std::move(M));
+      Trial = Plan.Load;
+      Trial[Slowest] -= W;
+      Trial[C] += W;
+      if (!improves(Trial))
+        continue;
+      Best.emplace(F, Plan.OptionOf[F], Plan.CopyOf[F]);
+      Best->Copies[G] = C;
     }
-    // Swap it with a lighter group of another copy.
+    // Swap it with a lighter group of another copy: W2 < W, and the other
+    // copy stays below Max, so W2 > W - (Max - Load[C]). On[C] is sorted
+    // heaviest first: start at the first group lighter than W.
     for (unsigned C = 0; C < K; ++C) {
       if (C == Slowest)
         continue;
-      for (auto [F2, G2] : On[C]) {
+      double Lightest = W - (Max - Plan.Load[C]);
+      auto First = std::partition_point(
+          On[C].begin(), On[C].end(),
+          [&](std::pair<unsigned, unsigned> X) { return cost(X.first, X.second) >= W; });
+      for (auto It = First; It != On[C].end(); ++It) {
+        auto [F2, G2] = *It;
         double W2 = cost(F2, G2);
-        if (W2 >= W || Plan.Load[C] - W2 + W >= Max)
-          continue;
+        if (W2 <= Lightest)
+          break;
         bool SameFunction = F2 == F;
         if (!SameFunction && (holds(F, C) || holds(F2, Slowest)))
           continue;
-        std::vector<double> Load = Plan.Load;
-        Load[Slowest] += W2 - W;
-        Load[C] += W - W2;
-        Move M{F, Plan.OptionOf[F], Plan.CopyOf[F]};
-        M.Copies[G] = C;
+        Trial = Plan.Load;
+        Trial[Slowest] += W2 - W;
+        Trial[C] += W - W2;
+        if (!improves(Trial))
+          continue;
+        Best.emplace(F, Plan.OptionOf[F], Plan.CopyOf[F]);
+        Best->Copies[G] = C;
         if (SameFunction) {
-          M.Copies[G2] = Slowest;
+          Best->Copies[G2] = Slowest;
         } else {
-          M.F2 = F2;
-          M.Copies2 = Plan.CopyOf[F2];
-          M.Copies2[G2] = Slowest;
+          Best->F2 = F2;
+          Best->Copies2 = Plan.CopyOf[F2];
+          Best->Copies2[G2] = Slowest;
         }
-        consider(Load, std::move(M));
       }
     }
   }
@@ -319,11 +331,12 @@ bool Search::improveOnce() {
     for (unsigned O = 0; O < Options[F].size(); ++O) {
       if (O == Plan.OptionOf[F])
         continue;
-      std::vector<double> Load = Plan.Load;
+      Trial = Plan.Load;
       for (unsigned H = 0; H < Plan.CopyOf[F].size(); ++H)
-        Load[Plan.CopyOf[F][H]] -= cost(F, H);
-      std::vector<unsigned> Copies = placeOption(F, O, Load);
-      consider(Load, Move{F, O, std::move(Copies)});
+        Trial[Plan.CopyOf[F][H]] -= cost(F, H);
+      std::vector<unsigned> Copies = placeOption(F, O, Trial);
+      if (improves(Trial))
+        Best.emplace(F, O, std::move(Copies));
     }
   }
 
