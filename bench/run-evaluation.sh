@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/evaluation.md: the corpus harness on every program of test/corpus/programs
-# (SBL, P3 and PBL at K = 2, 4, 8; checks; probe-counting builds; wall-clock timings; the
+# (SBL, P3, PBL and auto trained on each program's train workload at K = 2, 4, 8; checks;
+# probe-counting builds; wall-clock timings; the
 # cost of p3-rewrite), then bench/evaluation.py turns the results into the document.
 #
 #   bench/run-evaluation.sh                      # everything (about two hours on 2 cores)
@@ -30,7 +31,7 @@ fi
 mkdir -p "$work"
 rm -f "$work/results.json"
 status=0
-python3 "$top/test/corpus/corpus.py" --bench --k 2,4,8 --strategies p3,pbl \
+python3 "$top/test/corpus/corpus.py" --bench --k 2,4,8 --strategies p3,pbl,auto \
   --count-probes bzip2,zlib,lua,libquantum --bin "$bin" --work "$work" \
   --results "$work/results.json" "$@" || status=$?
 # exit 2 with results: some program could not be set up (listed in the document)

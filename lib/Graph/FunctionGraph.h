@@ -21,6 +21,9 @@ struct FunctionGraph {
   std::vector<uint64_t> Weight; ///< Static weight per edge (chord placement).
   std::vector<bool> NeverProbe; ///< Edges whose source location takes no probe.
   unsigned CallSites = 0;       ///< Static call sites in the program.
+  /// The function must stay whole in one copy (its returns are counted by a
+  /// cleanup that cannot tell an interesting exit edge from another).
+  bool NeverSplit = false;
 
   /// Numbers \p DAG and fills default weights; no edge is forced. Fails when
   /// the paths do not fit in 64 bits (see buildNumberableDAG).

@@ -2,6 +2,8 @@
 
 #include "Graph/Instance.h"
 #include "Graph/ChordPlacement.h"
+#include "Graph/CostModel.h"
+#include "Graph/Frequencies.h"
 #include "Graph/PSPP.h"
 
 #include <algorithm>
@@ -26,20 +28,28 @@ unsigned staticProbeCount(const PathDAG &D, const Instance &I) {
   return Probes;
 }
 
+unsigned pathStartProbes(const Instance &I) {
+  return I.isInstrumented() ? 1 : 0; // entry set or start-edge reset
+}
+
+unsigned edgeProbes(const PathDAG &D, const Instance &I, unsigned E) {
+  if (!I.isInstrumented())
+    return 0;
+  const DAGEdge &Edge = D.edge(E);
+  if (Edge.Kind == EdgeKind::Start)
+    return 0; // its reset is the path's start probe
+  if (Edge.Dst == D.exit())
+    return I.counts(E);
+  return I.Inc[E] != 0;
+}
+
 unsigned probesOnPath(const PathDAG &D, const Instance &I,
                       const EdgePath &Path) {
   if (!I.isInstrumented() || Path.empty())
     return 0;
-  unsigned Probes = 1; // entry set or start-edge reset
-  for (unsigned E : Path) {
-    const DAGEdge &Edge = D.edge(E);
-    if (Edge.Kind == EdgeKind::Start)
-      continue;
-    if (Edge.Dst == D.exit())
-      Probes += I.counts(E);
-    else
-      Probes += I.Inc[E] != 0;
-  }
+  unsigned Probes = pathStartProbes(I);
+  for (unsigned E : Path)
+    Probes += edgeProbes(D, I, E);
   return Probes;
 }
 
@@ -68,7 +78,8 @@ bool fitsWithoutPlacement(const FunctionGraph &F, const EdgeValues &Val) {
 } // namespace
 
 Expected<Instance> makeInstance(const FunctionGraph &F,
-                                const std::vector<bool> &InterestingEdges) {
+                                const std::vector<bool> &InterestingEdges,
+                                ArrayRef<double> Flow) {
   const PathDAG &D = F.DAG;
   Instance I;
   bool Any = std::find(InterestingEdges.begin(), InterestingEdges.end(),
@@ -99,21 +110,50 @@ Expected<Instance> makeInstance(const FunctionGraph &F,
   if (!P)
     consumeError(P.takeError());
 
-  Instance Raw = I;
-  Raw.Inc = std::move(Labels);
-  Raw.StaticProbes = staticProbeCount(D, Raw);
+  // The candidates, in order of preference on a tie.
+  std::vector<Instance> Candidates;
   if (P) {
-    I.Inc = std::move(P->Inc);
-    I.Placed = true;
-    I.StaticProbes = staticProbeCount(D, I);
-    if (!RawFits || I.StaticProbes <= Raw.StaticProbes)
-      return I;
+    Instance Placed = I;
+    Placed.Inc = std::move(P->Inc);
+    Placed.Placed = true;
+    Candidates.push_back(std::move(Placed));
+    if (!Flow.empty()) {
+      Expected<Placement> ByFlow =
+          placeChords(D, Labels, flowWeights(D, Flow), F.NeverProbe);
+      if (!ByFlow)
+        return ByFlow.takeError(); // the same forced edges as above
+      Instance Placed = I;
+      Placed.Inc = std::move(ByFlow->Inc);
+      Placed.Placed = true;
+      Candidates.push_back(std::move(Placed));
+    }
   }
-  return Raw;
+  if (RawFits) {
+    Instance Raw = I;
+    Raw.Inc = std::move(Labels);
+    Candidates.push_back(std::move(Raw));
+  }
+  for (Instance &C : Candidates)
+    C.StaticProbes = staticProbeCount(D, C);
+
+  // Fewest probes that run under the flow, then fewest probe sites.
+  unsigned Best = 0;
+  double BestCost = Flow.empty() ? 0 : instanceCost(D, Candidates[0], Flow);
+  for (unsigned C = 1; C < Candidates.size(); ++C) {
+    double Cost = Flow.empty() ? 0 : instanceCost(D, Candidates[C], Flow);
+    if (Cost < BestCost ||
+        (Cost == BestCost &&
+         Candidates[C].StaticProbes < Candidates[Best].StaticProbes)) {
+      Best = C;
+      BestCost = Cost;
+    }
+  }
+  return std::move(Candidates[Best]);
 }
 
-Expected<Instance> makeBallLarusInstance(const FunctionGraph &F) {
-  return makeInstance(F, std::vector<bool>(F.DAG.numEdges(), true));
+Expected<Instance> makeBallLarusInstance(const FunctionGraph &F,
+                                         ArrayRef<double> Flow) {
+  return makeInstance(F, std::vector<bool>(F.DAG.numEdges(), true), Flow);
 }
 
 } // namespace p3

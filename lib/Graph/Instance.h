@@ -48,19 +48,39 @@ struct Instance {
 /// The instance profiling the paths over \p InterestingEdges (one flag per
 /// edge). Fails only if chord placement is impossible and the numbering puts a
 /// nonzero value on an edge that cannot take a probe.
+///
+/// Of the numbering as it is and its placement on the chords of the
+/// spanning tree under F.Weight, the one with fewer probe sites (placement on
+/// a tie). Given a \p Flow (Graph/Frequencies.h, one value per edge), the
+/// placement under weights from the flow is a third candidate, and the one
+/// whose probes run least often under the flow wins (then fewer sites, then
+/// that order): never more than either of the other two.
 llvm::Expected<Instance> makeInstance(const FunctionGraph &F,
-                                      const std::vector<bool> &InterestingEdges);
+                                      const std::vector<bool> &InterestingEdges,
+                                      llvm::ArrayRef<double> Flow = {});
 
 /// makeInstance with every edge interesting.
-llvm::Expected<Instance> makeBallLarusInstance(const FunctionGraph &F);
+llvm::Expected<Instance> makeBallLarusInstance(const FunctionGraph &F,
+                                               llvm::ArrayRef<double> Flow = {});
 
 /// Probe sites of an instance: the entry set, nonzero increments on real
 /// edges not entering EXIT, counted exit edges and start-edge resets.
 unsigned staticProbeCount(const PathDAG &D, const Instance &I);
 
-/// Probes that run along \p Path under \p I (see the file comment).
+/// Probes that run along \p Path under \p I (see the file comment):
+/// pathStartProbes plus edgeProbes of every edge of the path.
 unsigned probesOnPath(const PathDAG &D, const Instance &I,
                       const EdgePath &Path);
+
+/// The probes every path runs once under \p I, wherever it starts: the
+/// register set at function entry or the reset on a start edge.
+unsigned pathStartProbes(const Instance &I);
+
+/// The probes that run when a path of \p I takes edge \p E: a nonzero
+/// increment, or the counter update of a counted exit edge. A path's probes
+/// are its start's plus these over its edges, so the overhead model is linear
+/// in edge frequencies (Graph/CostModel.h relies on this).
+unsigned edgeProbes(const PathDAG &D, const Instance &I, unsigned E);
 
 /// The id the runtime records for \p Path under \p I (the sum of increments).
 uint64_t recordedId(const Instance &I, const EdgePath &Path);

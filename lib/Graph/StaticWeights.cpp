@@ -62,7 +62,7 @@ reachTailAvoidingHead(const PathDAG &D,
 
 } // namespace
 
-std::vector<unsigned> loopDepths(const PathDAG &D) {
+std::vector<NaturalLoop> naturalLoops(const PathDAG &D) {
   // Back edges by head, so that loops can be walked through inner loops.
   std::vector<std::vector<unsigned>> BackPreds(D.numVertices());
   for (const SplitEdge &S : D.splitEdges())
@@ -81,10 +81,17 @@ std::vector<unsigned> loopDepths(const PathDAG &D) {
       if (FromHead[V] && ToTail[V])
         Body[V] = true;
   }
-  std::vector<unsigned> Depth(D.numVertices(), 0);
+  std::vector<NaturalLoop> Loops;
   for (auto &[Head, Body] : Bodies)
+    Loops.push_back({Head, std::move(Body)});
+  return Loops;
+}
+
+std::vector<unsigned> loopDepths(const PathDAG &D) {
+  std::vector<unsigned> Depth(D.numVertices(), 0);
+  for (const NaturalLoop &L : naturalLoops(D))
     for (unsigned V = 0; V < D.numVertices(); ++V)
-      Depth[V] += Body[V];
+      Depth[V] += L.Body[V];
   return Depth;
 }
 

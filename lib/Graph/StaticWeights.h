@@ -20,6 +20,17 @@
 
 namespace p3 {
 
+/// A natural loop: its header and the vertices of its body (header
+/// included), one flag per vertex. Back edges into one header make one loop.
+struct NaturalLoop {
+  unsigned Header = 0;
+  std::vector<bool> Body;
+};
+
+/// The loops of the back edges of \p D (cuts are not loops), by increasing
+/// header vertex.
+std::vector<NaturalLoop> naturalLoops(const PathDAG &D);
+
 /// Number of loops (distinct headers) containing each vertex.
 std::vector<unsigned> loopDepths(const PathDAG &D);
 

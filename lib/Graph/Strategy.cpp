@@ -1,10 +1,13 @@
 //===- Strategy.cpp - SBL, PBL and P3 ------------------------------------===//
 
 #include "Graph/Strategy.h"
+#include "Graph/AutoStrategy.h"
 #include "Graph/Distribution.h"
 #include "Graph/Partition.h"
 
 #include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -20,6 +23,8 @@ StringRef strategyName(StrategyKind S) {
     return "p3";
   case StrategyKind::P3Ends:
     return "p3-ends";
+  case StrategyKind::Auto:
+    return "auto";
   }
   return "?";
 }
@@ -30,6 +35,7 @@ std::optional<StrategyKind> parseStrategy(StringRef Name) {
       .Case("pbl", StrategyKind::PBL)
       .Case("p3", StrategyKind::P3)
       .Case("p3-ends", StrategyKind::P3Ends)
+      .Case("auto", StrategyKind::Auto)
       .Default(std::nullopt);
 }
 
@@ -41,7 +47,7 @@ Error addTasks(const FunctionGraph &F, unsigned Index,
   std::vector<std::vector<bool>> Shares;
   bool Splits = Options.Kind == StrategyKind::P3 ||
                 Options.Kind == StrategyKind::P3Ends;
-  if (Splits && F.CallSites <= Options.MaxCallSitesToSplit) {
+  if (Splits && !F.NeverSplit && F.CallSites <= Options.MaxCallSitesToSplit) {
     unsigned Delta =
         Options.Delta ? Options.Delta : defaultDelta(F.DAG, Options.K);
     Shares = Options.Kind == StrategyKind::P3Ends
@@ -62,8 +68,13 @@ Error addTasks(const FunctionGraph &F, unsigned Index,
 
 } // namespace
 
+double PlanEstimate::maxLoad() const {
+  return Load.empty() ? 0 : *std::max_element(Load.begin(), Load.end());
+}
+
 Expected<ProgramPlan> planProgram(ArrayRef<FunctionGraph> Functions,
-                                  const StrategyOptions &Options) {
+                                  const StrategyOptions &Options,
+                                  ArrayRef<FunctionFrequency> Frequencies) {
   ProgramPlan Plan;
   Plan.Options = Options;
   unsigned K = std::max(Options.K, 1u);
@@ -81,6 +92,11 @@ Expected<ProgramPlan> planProgram(ArrayRef<FunctionGraph> Functions,
         L += I->StaticProbes;
       Plan.Instances[F].assign(K, *I);
     }
+    return Plan;
+  }
+  if (Options.Kind == StrategyKind::Auto) {
+    if (Error E = planAuto(Functions, Frequencies, Plan))
+      return E;
     return Plan;
   }
 

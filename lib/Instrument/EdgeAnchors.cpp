@@ -590,6 +590,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       std::move(*D), Guarded ? UnknownCallSites : F.CallSites);
   if (!FG)
     return FG.takeError();
+  FG->NeverSplit = Guarded; // its cleanup counts every return
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
     FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&

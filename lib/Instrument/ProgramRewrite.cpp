@@ -4,6 +4,7 @@
 #include "Instrument/EdgeAnchors.h"
 #include "Instrument/FileRewriter.h"
 #include "Instrument/ProbeCode.h"
+#include "Graph/CFGHash.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
@@ -55,6 +56,7 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
   // What the strategies saw: a guarded function counts as called from
   // everywhere (never split), and --simulate must plan it the same way.
   M.CallSites = A.Graphs.CallSites;
+  M.NeverSplit = A.Graphs.NeverSplit;
 }
 
 /// Functions that share one text: a file included several times with the
@@ -147,7 +149,19 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   std::vector<FunctionGraph> Graphs;
   for (const AnchoredFunction &A : Anchored)
     Graphs.push_back(A.Graphs);
-  Expected<ProgramPlan> Program = planProgram(Graphs, Opts.Strategy);
+  TrainingMatch Frequencies = staticFrequencies(Graphs.size());
+  if (Opts.Strategy.Kind == StrategyKind::Auto && Opts.Training) {
+    std::vector<TrainingTarget> Targets;
+    for (unsigned A = 0; A < Anchored.size(); ++A) {
+      const ManifestFunction &MF = M.Functions[InstrumentedIndex[A]];
+      Targets.push_back({MF.Id, cfgHashString(MF.Graph, MF.Cuts), &Graphs[A]});
+    }
+    Frequencies = matchTrainingProfile(*Opts.Training, Targets);
+    Plan.TrainingSummary = Frequencies.summary();
+    M.TrainingProfile = Opts.TrainingPath;
+  }
+  Expected<ProgramPlan> Program =
+      planProgram(Graphs, Opts.Strategy, Frequencies.Frequencies);
   if (!Program)
     return Program.takeError();
   unsigned K = Program->Options.K;
@@ -177,8 +191,13 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
     for (const Instance &I : MF.Instances)
       S.ProbesPerCopy.push_back(I.StaticProbes);
     S.Tasks = Program->TasksOf[A].size();
+    S.Frequency = Frequencies.Source[A];
+    S.FrequencyDetail = Frequencies.Detail[A];
+    if (Program->Estimate)
+      S.Choice = Program->Estimate->Functions[A];
     Plan.Summaries.push_back(std::move(S));
   }
+  Plan.Estimate = Program->Estimate;
   M.Files.assign(Files.begin(), Files.end());
   M.Hash = M.computeHash();
 

@@ -11,6 +11,7 @@
 
 #include "Instrument/Site.h"
 #include "Profile/Manifest.h"
+#include "Profile/TrainingProfile.h"
 
 #include <map>
 
@@ -18,6 +19,10 @@ namespace p3 {
 
 struct RewriteOptions {
   StrategyOptions Strategy;
+  /// auto: the merged profile of an earlier run to plan with (--train), and
+  /// its path as given; null plans with static estimates.
+  const ProfileFile *Training = nullptr;
+  std::string TrainingPath;
   uint64_t ArrayLimit = 4096; ///< Functions with more path ids use a hash table.
   bool ThreadSafe = false;
   /// Count the returns of a C function with a return inside a macro by a
@@ -34,6 +39,10 @@ struct FunctionSummary {
   uint64_t Paths = 0;
   std::vector<unsigned> ProbesPerCopy;
   unsigned Tasks = 0;
+  // auto only:
+  FrequencySource Frequency = FrequencySource::Static;
+  std::string FrequencyDetail;
+  std::optional<PlanEstimate::Choice> Choice;
 };
 
 struct RewritePlan {
@@ -41,6 +50,8 @@ struct RewritePlan {
   /// Per copy: root-relative path -> new text, for files that change.
   std::vector<std::map<std::string, std::string>> Files;
   std::vector<FunctionSummary> Summaries; ///< Instrumented functions.
+  std::optional<PlanEstimate> Estimate;   ///< auto only.
+  std::string TrainingSummary;            ///< auto with --train only.
 };
 
 /// \p Functions in a deterministic order; \p FileText has the original text

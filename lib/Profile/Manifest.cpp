@@ -101,6 +101,8 @@ void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
       return;
     }
     J.attribute("call_sites", F.CallSites);
+    if (F.NeverSplit)
+      J.attribute("never_split", true);
     J.attributeObject("cfg", [&] {
       J.attribute("entry", F.Graph.Entry);
       J.attribute("exit", F.Graph.Exit);
@@ -204,6 +206,8 @@ void writeManifest(raw_ostream &OS, const Manifest &M, StringRef Hash) {
       J.attribute("k", M.Strategy.K);
       J.attribute("max_call_sites_to_split", M.Strategy.MaxCallSitesToSplit);
       J.attribute("delta", M.Strategy.Delta);
+      if (!M.TrainingProfile.empty())
+        J.attribute("train", M.TrainingProfile);
     });
   });
   Field("thread_safe", [&](json::OStream &J) { J.value(M.ThreadSafe); });
@@ -563,6 +567,8 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
 
   if (Error E = R.get("call_sites", F.CallSites, 0u))
     return E;
+  if (Error E = R.get("never_split", F.NeverSplit, false))
+    return E;
   if (Error E = readGraph(R, F))
     return E;
 
@@ -676,6 +682,7 @@ Expected<FunctionGraph> ManifestFunction::graph() const {
   Expected<FunctionGraph> G = FunctionGraph::fromDAG(std::move(*D), CallSites);
   if (!G)
     return G.takeError();
+  G->NeverSplit = NeverSplit;
   unsigned NE = G->DAG.numEdges();
   auto Sized = [&](size_t Size, StringRef What) -> Error {
     if (Size == NE)
@@ -769,7 +776,7 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
     return E;
   std::optional<StrategyKind> SK = parseStrategy(Kind);
   if (!SK)
-    return SR.error("unknown kind \"" + Kind + "\" (expected sbl, pbl or p3)");
+    return SR.error("unknown kind \"" + Kind + "\" (expected sbl, pbl, p3, p3-ends or auto)");
   M.Strategy.Kind = *SK;
   uint64_t K;
   if (Error E = SR.get("k", K))
@@ -782,6 +789,8 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
                        M.Strategy.MaxCallSitesToSplit, 1u))
     return E;
   if (Error E = SR.get("delta", M.Strategy.Delta, 0u))
+    return E;
+  if (Error E = SR.get("train", M.TrainingProfile, StringRef()))
     return E;
 
   if (Error E = R.get("thread_safe", M.ThreadSafe, false))

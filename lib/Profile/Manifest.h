@@ -52,6 +52,8 @@ struct ManifestFunction {
   std::vector<uint64_t> Weight;   ///< Per DAG edge.
   std::vector<bool> NeverProbe;   ///< Per DAG edge.
   unsigned CallSites = 0;
+  /// The function must stay whole (a return counted by a cleanup).
+  bool NeverSplit = false;
   std::vector<ManifestTask> Tasks;
   std::vector<Instance> Instances; ///< One per copy.
   /// What the rewriter had to give up on in this function, for users (e.g.
@@ -69,6 +71,9 @@ struct Manifest {
   std::string Tool;  ///< "p3-rewrite <version>"
   std::string Hash;  ///< 16 hex digits; raw profiles carry it.
   StrategyOptions Strategy;
+  /// The training profile auto planned with (--train), as given; empty when
+  /// none.
+  std::string TrainingProfile;
   bool ThreadSafe = false;
   uint64_t ArrayLimit = 0; ///< Functions with more ids use a hash table.
   std::string Root;        ///< Absolute path of the mirrored source tree.

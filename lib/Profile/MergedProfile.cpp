@@ -1,6 +1,7 @@
 //===- MergedProfile.cpp - The whole-program path profile ----------------===//
 
 #include "Profile/MergedProfile.h"
+#include "Graph/CFGHash.h"
 #include "Profile/BoundedJSON.h"
 #include "Profile/U64JSON.h"
 
@@ -135,6 +136,8 @@ std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
     Value(MF.Name);
     OS << ", \"file\": ";
     Value(MF.File);
+    OS << ", \"cfg_hash\": ";
+    Value(cfgHashString(MF.Graph, MF.Cuts));
     OS << ", \"total_paths\": ";
     Value(u64ToJSON(FG.SBL.numPaths()));
     if (F.Lost) {
@@ -197,6 +200,8 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
     Out.Id = Id->str();
     if (std::optional<StringRef> Name = F->getString("name"))
       Out.Name = Name->str();
+    if (std::optional<StringRef> Hash = F->getString("cfg_hash"))
+      Out.CFGHash = Hash->str();
     const json::Array *Paths = F->getArray("paths");
     if (!Paths)
       return profileError("function " + *Id + ": \"paths\" is missing");
@@ -237,6 +242,7 @@ ProfileFile toProfileFile(const Manifest &M, const MergedProfile &P) {
     ProfileFile::Function &PF = Out.Functions[MF.Id];
     PF.Id = MF.Id;
     PF.Name = MF.Name;
+    PF.CFGHash = cfgHashString(MF.Graph, MF.Cuts);
     PF.Paths = F.Counts;
   }
   return Out;

@@ -74,6 +74,7 @@ struct ProfileFile {
   struct Function {
     std::string Id;
     std::string Name;
+    std::string CFGHash; ///< Empty in profiles written before p3 had it.
     PathCounts Paths;
   };
   std::map<std::string, Function> Functions;

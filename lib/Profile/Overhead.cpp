@@ -2,9 +2,12 @@
 
 #include "Profile/Overhead.h"
 
+#include "Graph/CFGHash.h"
 #include "Graph/OverheadModel.h"
+#include "Profile/TrainingProfile.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -69,10 +72,53 @@ Expected<CopyOverhead> computeOverhead(const Manifest &M,
   return O;
 }
 
+std::string simulationLabel(const SimulationRow &R) {
+  if (R.Bound)
+    return "bound";
+  return strategyName(R.Strategy).str() + (R.Trained ? "+train" : "");
+}
+
+namespace {
+
+/// The frequencies auto plans with: the profile's own, a training
+/// profile's, or static estimates.
+TrainingMatch frequenciesFor(const Manifest &M, const ProgramGraphs &G,
+                             const ProfileFile &Profile) {
+  std::vector<TrainingTarget> Targets;
+  for (unsigned I = 0; I < G.Graphs.size(); ++I) {
+    const ManifestFunction &MF = M.Functions[G.FunctionOf[I]];
+    Targets.push_back({MF.Id, cfgHashString(MF.Graph, MF.Cuts), &G.Graphs[I]});
+  }
+  return matchTrainingProfile(Profile, Targets);
+}
+
+Expected<SimulationRow> simulate(const ProgramGraphs &G,
+                                 ArrayRef<PathCounts> Profile,
+                                 const StrategyOptions &Options,
+                                 ArrayRef<FunctionFrequency> Frequencies,
+                                 uint64_t SBLHits) {
+  Expected<ProgramPlan> Plan = planProgram(G.Graphs, Options, Frequencies);
+  if (!Plan)
+    return Plan.takeError();
+  Expected<std::vector<uint64_t>> Hits = probeHits(G.Graphs, *Plan, Profile);
+  if (!Hits)
+    return Hits.takeError();
+  SimulationRow Row;
+  Row.Strategy = Options.Kind;
+  Row.K = Options.K;
+  Row.Hits = std::move(*Hits);
+  Row.MaxHits = *std::max_element(Row.Hits.begin(), Row.Hits.end());
+  Row.Ratio = SBLHits ? double(Row.MaxHits) / double(SBLHits) : 0;
+  return Row;
+}
+
+} // namespace
+
 Expected<std::vector<SimulationRow>>
 simulateStrategies(const Manifest &M, const ProgramGraphs &G,
                    const MergedProfile &P, ArrayRef<unsigned> Ks,
-                   ArrayRef<StrategyKind> Strategies, uint64_t &SBLHits) {
+                   ArrayRef<StrategyKind> Strategies, uint64_t &SBLHits,
+                   const ProfileFile *Training, std::string *TrainingSummary) {
   std::vector<PathCounts> Profile = profileByGraph(G, P);
   Expected<uint64_t> SBL = sblHits(G, Profile);
   if (!SBL)
@@ -82,23 +128,51 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
   llvm::sort(SortedK);
   SortedK.erase(std::unique(SortedK.begin(), SortedK.end()), SortedK.end());
   std::vector<SimulationRow> Rows;
+  TrainingMatch Static = staticFrequencies(G.Graphs.size());
   for (StrategyKind S : Strategies) {
+    std::vector<const TrainingMatch *> Variants{&Static};
+    std::optional<TrainingMatch> Trained;
+    if (S == StrategyKind::Auto && Training) {
+      Trained = frequenciesFor(M, G, *Training);
+      if (TrainingSummary)
+        *TrainingSummary = Trained->summary();
+      Variants.push_back(&*Trained);
+    }
+    for (const TrainingMatch *Freq : Variants)
+      for (unsigned K : SortedK) {
+        StrategyOptions Options = M.Strategy;
+        Options.Kind = S;
+        Options.K = K;
+        Expected<SimulationRow> Row =
+            simulate(G, Profile, Options, Freq->Frequencies, SBLHits);
+        if (!Row)
+          return Row.takeError();
+        Row->Trained = Freq != &Static;
+        Rows.push_back(std::move(*Row));
+      }
+    if (S != StrategyKind::Auto)
+      continue;
+    // The bound: auto planned with this very profile (a function it never
+    // ran costs nothing).
+    std::vector<FunctionFrequency> Exact(G.Graphs.size());
+    for (unsigned F = 0; F < G.Graphs.size(); ++F) {
+      Expected<EdgeFlow> Flow = profileFlow(G.Graphs[F], Profile[F]);
+      if (!Flow)
+        return Flow.takeError();
+      Exact[F].Flow = std::move(*Flow);
+    }
     for (unsigned K : SortedK) {
       StrategyOptions Options = M.Strategy;
       Options.Kind = S;
       Options.K = K;
-      Expected<ProgramPlan> Plan = planProgram(G.Graphs, Options);
+      Expected<ProgramPlan> Plan = planProgram(G.Graphs, Options, Exact);
       if (!Plan)
         return Plan.takeError();
-      Expected<std::vector<uint64_t>> Hits =
-          probeHits(G.Graphs, *Plan, Profile);
-      if (!Hits)
-        return Hits.takeError();
       SimulationRow Row;
       Row.Strategy = S;
       Row.K = K;
-      Row.Hits = std::move(*Hits);
-      Row.MaxHits = *std::max_element(Row.Hits.begin(), Row.Hits.end());
+      Row.Bound = true;
+      Row.MaxHits = uint64_t(std::ceil(Plan->Estimate->LowerBound - 1e-6));
       Row.Ratio = SBLHits ? double(Row.MaxHits) / double(SBLHits) : 0;
       Rows.push_back(std::move(Row));
     }

@@ -41,20 +41,32 @@ llvm::Expected<CopyOverhead> computeOverhead(const Manifest &M,
 struct SimulationRow {
   StrategyKind Strategy = StrategyKind::SBL;
   unsigned K = 1;
-  std::vector<uint64_t> Hits; ///< Per copy.
+  /// auto planned with the training profile (--train), not static estimates.
+  bool Trained = false;
+  /// Not a plan: auto's lower bound on this profile (planned with the profile
+  /// itself, no plan of its options has a slowest copy below MaxHits).
+  bool Bound = false;
+  std::vector<uint64_t> Hits; ///< Per copy (empty for a bound).
   uint64_t MaxHits = 0;
   /// MaxHits / SBL hits (0 when SBL has no hits).
   double Ratio = 0;
 };
 
+/// The row's name in reports: the strategy's, "auto+train" for auto with
+/// --train, "bound" for a bound.
+std::string simulationLabel(const SimulationRow &R);
+
 /// Plans every strategy for every K with the manifest's options otherwise,
 /// and runs the model on the merged profile. Rows: strategies in the given
-/// order, then K increasing.
+/// order, then K increasing. auto gives rows on static estimates, then, with
+/// \p Training, rows planned with it (\p TrainingSummary says how it
+/// matched), then its bound per K.
 llvm::Expected<std::vector<SimulationRow>>
 simulateStrategies(const Manifest &M, const ProgramGraphs &G,
                    const MergedProfile &P, llvm::ArrayRef<unsigned> Ks,
-                   llvm::ArrayRef<StrategyKind> Strategies,
-                   uint64_t &SBLHits);
+                   llvm::ArrayRef<StrategyKind> Strategies, uint64_t &SBLHits,
+                   const ProfileFile *Training = nullptr,
+                   std::string *TrainingSummary = nullptr);
 
 /// Hits of SBL (K = 1) on the merged profile.
 llvm::Expected<uint64_t> sblHits(const ProgramGraphs &G,

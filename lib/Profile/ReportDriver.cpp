@@ -115,7 +115,7 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
       json::Array Hits;
       for (uint64_t H : R.Hits)
         Hits.push_back(u64ToJSON(H));
-      Rows.push_back(json::Object{{"strategy", strategyName(R.Strategy)},
+      Rows.push_back(json::Object{{"strategy", simulationLabel(R)},
                                   {"k", R.K},
                                   {"max_hits", u64ToJSON(R.MaxHits)},
                                   {"ratio", R.Ratio},
@@ -163,6 +163,18 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
     return Fail(ManifestPath + ": " + toString(G.takeError()));
 
   // Read before anything is written: bad input writes nothing.
+  std::optional<ProfileFile> Training;
+  if (!O.TrainFile.empty()) {
+    if (!sys::fs::is_regular_file(O.TrainFile))
+      return Fail("--train " + O.TrainFile + ": no such file");
+    // A training profile that cannot be used only changes auto's plan.
+    if (Expected<ProfileFile> F = readProfileFile(O.TrainFile))
+      Training = std::move(*F);
+    else
+      Err << O.ToolName << ": warning: cannot use the training profile: "
+          << toString(F.takeError())
+          << "; auto+train rows are left out\n";
+  }
   std::optional<ProfileFile> Other;
   if (!O.CheckFile.empty()) {
     Expected<ProfileFile> F = readProfileFile(O.CheckFile);
@@ -228,11 +240,16 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   std::optional<std::vector<SimulationRow>> Sim;
   uint64_t SimSBL = 0;
   if (!O.SimulateK.empty()) {
-    Expected<std::vector<SimulationRow>> Rows =
-        simulateStrategies(*M, *G, P, O.SimulateK, O.Strategies, SimSBL);
+    std::string TrainingSummary;
+    Expected<std::vector<SimulationRow>> Rows = simulateStrategies(
+        *M, *G, P, O.SimulateK, O.Strategies, SimSBL,
+        Training ? &*Training : nullptr, &TrainingSummary);
     if (!Rows)
       return Fail("simulation: " + toString(Rows.takeError()));
     Sim = std::move(*Rows);
+    if (!TrainingSummary.empty())
+      Err << O.ToolName << ": note: training profile " << O.TrainFile << ": "
+          << TrainingSummary << "\n";
   }
   std::optional<std::vector<ProfileDifference>> Diffs;
   if (Other)

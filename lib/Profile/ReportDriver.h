@@ -28,6 +28,7 @@ struct ReportOptions {
   std::string CheckFile;             ///< --check: compare with this profile.
   bool Overhead = false;
   std::vector<unsigned> SimulateK;   ///< --simulate
+  std::string TrainFile;             ///< --train: auto+train rows.
   std::vector<StrategyKind> Strategies = {StrategyKind::SBL, StrategyKind::PBL,
                                           StrategyKind::P3};
   bool JSON = false;                 ///< Machine-readable stdout.

@@ -338,7 +338,7 @@ void writeSimulationReport(raw_ostream &OS, ArrayRef<SimulationRow> Rows,
   Table T({false, true, true, true});
   T.row({"strategy", "k", "max hits", "vs SBL"});
   for (const SimulationRow &R : Rows)
-    T.row({strategyName(R.Strategy).str(), utostr(R.K), utostr(R.MaxHits),
+    T.row({simulationLabel(R), utostr(R.K), utostr(R.MaxHits),
            SBLHits ? formatv("{0:F3}", R.Ratio).str() : std::string("-")});
   T.print(OS);
 }

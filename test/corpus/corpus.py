@@ -71,6 +71,7 @@ KEYS = {
     "inputs": (False, ""),
     "workdir": (False, "."),
     "workload": (True, None),
+    "train": (False, ""),
     "scale": (False, "1"),
     "ci_scale": (False, ""),
     "test": (False, ""),
@@ -526,6 +527,8 @@ class Harness:
     def rewrite(self, prog, strategy, k, outdir, tag):
         args = [self.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}", "--stats",
                 f"--root={self.src}", "-o", outdir, "--force"]
+        if strategy == "auto" and self.train_profile:
+            args.append(f"--train={self.train_profile}")
         args += shlex.split(prog["rewrite_options"])
         if self.compile_db:
             # each file with the flags the build compiled it with
@@ -585,8 +588,11 @@ class Harness:
         return diffs
 
     def report_json(self, outdir, *extra):
+        # options first, then the directory, then raw files (paths ending in .raw)
+        opts = [e for e in extra if not e.endswith(".raw")]
+        raws = [e for e in extra if e.endswith(".raw")]
         p = subprocess.run([self.tool("p3-report"), "--json", "--top=0",
-                            "--top-per-function=0"] + list(extra) + [outdir],
+                            "--top-per-function=0"] + opts + [outdir] + raws,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             data = json.loads(p.stdout)
@@ -749,6 +755,9 @@ class Harness:
         os.makedirs(self.logs, exist_ok=True)
         self.workload_script = os.path.join(self.pdir, "workload.sh")
         write(self.workload_script, prog["workload"] + "\n")
+        self.train_script = os.path.join(self.pdir, "train.sh")
+        write(self.train_script, prog["train"] + "\n")
+        self.train_profile = None
         t_start = now()
         log(f"== {prog.name}")
 
@@ -788,7 +797,8 @@ class Harness:
 
         outroot = os.path.join(self.pdir, "out")
         os.makedirs(outroot, exist_ok=True)
-        timing_needs = {"sbl-k1"} | {f"p3-k{k}" for k in self.args.k} if self.args.bench else set()
+        timing_needs = {"sbl-k1"} | {f"{s}-k{k}" for s in ("p3", "pbl", "auto")
+                                     for k in self.args.k} if self.args.bench else set()
         test_cfg = self.test_config()
         for strategy, k in self.configs:
             tag = f"{strategy}-k{k}"
@@ -801,6 +811,8 @@ class Harness:
                 shutil.copy(src_profile, os.path.join(self.pdir, "sbl-profile.json"))
                 if r.get("outputs_identical"):
                     self.check_profile_deterministic(prog, config_dir(outroot, tag))
+                if prog["train"] and "auto" in self.args.strategies:
+                    self.run_training(prog, config_dir(outroot, tag))
             if tag == test_cfg and prog["test"] and not self.args.no_tests and r.get("build", {}).get("ok"):
                 self.run_tests(prog, r, outroot, tag, k)
             if not self.args.keep and tag not in timing_needs:
@@ -865,6 +877,40 @@ class Harness:
                 f"not p3's: make it deterministic in the description")
         # the profile of the first run stays the reference
         shutil.copy(first, os.path.join(sbl_dir, "profile.json"))
+
+    def run_training(self, prog, sbl):
+        """The training workload on the SBL copy: its profile is what auto plans with
+        (trained on `train`, measured on `workload`), and the reverse simulation
+        measures on it. The workload's raw profiles and profile.json are put back."""
+        profiles = os.path.join(sbl, "profiles")
+        kept = os.path.join(sbl, "profiles-workload")
+        rmtree(kept)
+        os.rename(profiles, kept)
+        log("  [train] run the training workload on the SBL copy")
+        cwd = os.path.join(self.src, prog["workdir"])
+        t0 = now()
+        p = subprocess.run([self.tool("p3-run"), "--fresh", sbl, "--", "bash", self.train_script],
+                           cwd=cwd, env=self.env(prog), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        write(os.path.join(self.logs, "train.stdout"), p.stdout.decode(errors="replace"))
+        write(os.path.join(self.logs, "train.stderr"), p.stderr.decode(errors="replace"))
+        train_raw = os.path.join(sbl, "profiles-train")
+        rmtree(train_raw)
+        if os.path.isdir(profiles):
+            os.rename(profiles, train_raw)
+        os.rename(kept, profiles)
+        merged = os.path.join(sbl, "profile.json")
+        self.res["train"] = {"seconds": now() - t0, "status": p.returncode}
+        if p.returncode != 0 or not os.path.exists(merged):
+            self.fail(prog, f"the training workload failed (exit {p.returncode}, see "
+                            f"{self.logs}/train.stderr)")
+        else:
+            self.train_profile = os.path.join(self.pdir, "train-profile.json")
+            shutil.copy(merged, self.train_profile)
+            data = json.load(open(self.train_profile))
+            self.res["train"]["total_executions"] = sum(
+                json_int(q["count"]) for f in data["functions"] for q in f["paths"])
+        shutil.copy(os.path.join(self.pdir, "sbl-profile.json"), merged)
 
     def test_config(self):
         if self.args.test_config:
@@ -944,8 +990,10 @@ class Harness:
         # the rewrites the harness builds: its figures show what that partition gains.
         base = ["sbl", "pbl", "p3", "p3-ends"]
         wanted = base + [s for s in self.args.strategies if s not in base]
+        # auto is planned from static estimates, or trained on the training workload
+        train = [f"--train={self.train_profile}"] if "auto" in wanted and self.train_profile else []
         status, data, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
-                                             "--strategies=" + ",".join(wanted))
+                                             "--strategies=" + ",".join(wanted), *train)
         if status != 0 and wanted != base:
             self.warn(prog, f"p3-report --simulate does not take every strategy of "
                             f"{','.join(wanted)} ({err.strip()[:200]}); simulated {','.join(base)}")
@@ -956,15 +1004,30 @@ class Harness:
             return
         self.res["simulate"] = simulation(data["simulate"])
         rows = self.res["simulate"]["rows"]
+        if train:
+            # The reverse: trained on the workload, measured on the training run.
+            raws = sorted(glob.glob(os.path.join(sbl, "profiles-train", "*.raw")))
+            status, rdata, err = self.report_json(
+                sbl, "--simulate=" + ",".join(map(str, ks)), strategies,
+                "--train=" + os.path.join(self.pdir, "sbl-profile.json"),
+                "-o", os.path.join(self.pdir, "train-remerged.json"), *raws)
+            if status != 0 or not rdata or "simulate" not in rdata:
+                self.fail(prog, f"p3-report --simulate on the training run failed: "
+                                f"{err.strip()[:300]}")
+            else:
+                self.res["simulate_train"] = simulation(rdata["simulate"])
         # the model on the real rewrite must equal the simulation of the same plan
         for tag, r in self.res["configs"].items():
-            if r["strategy"] == "sbl" or "overhead" not in r or tag not in rows:
+            row = tag
+            if r["strategy"] == "auto" and train:
+                row = "auto+train-k" + tag.split("-k")[1]
+            if r["strategy"] == "sbl" or "overhead" not in r or row not in rows:
                 continue
-            r["simulate_agrees"] = r["overhead"]["max"] == rows[tag]["max_hits"]
+            r["simulate_agrees"] = r["overhead"]["max"] == rows[row]["max_hits"]
             if not r["simulate_agrees"] and r.get("exact"):
                 self.fail(prog, f"{tag}: the slowest copy of the rewrite has "
                                 f"{r['overhead']['max']} probe hits, --simulate plans "
-                                f"{rows[tag]['max_hits']} for the same strategy and K")
+                                f"{rows[row]['max_hits']} for the same strategy and K")
 
     def hot_functions(self, prog, outroot, top=8):
         """Where the path executions are, and how each strategy placed those functions."""
@@ -1083,6 +1146,21 @@ class Harness:
             for c in range(k):
                 variants.append((f"p3-k{k}-c{c}",
                                  os.path.join(config_dir(outroot, f"p3-k{k}"), f"copy-{c}"), 0))
+        # pbl and auto: the copy the overhead model says is slowest (timing every copy
+        # of every strategy would multiply the run's length)
+        by_model = {}
+        for strategy in ("pbl", "auto"):
+            if strategy not in self.args.strategies:
+                continue
+            for k in sorted(self.args.k):
+                tag = f"{strategy}-k{k}"
+                copies = self.res["configs"].get(tag, {}).get("overhead", {}).get("copies")
+                if not copies:
+                    continue
+                c = max(range(len(copies)), key=lambda i: copies[i])
+                by_model[tag] = f"{tag}-c{c}"
+                variants.append((f"{tag}-c{c}",
+                                 os.path.join(config_dir(outroot, tag), f"copy-{c}"), 0))
         if ok:
             variants.append(("gcov", gcov, None))
         profiles = os.path.join(self.pdir, "timing-profiles")
@@ -1117,6 +1195,9 @@ class Harness:
                 slow = max(names, key=lambda n: med[n])
                 t["slowest"][f"p3-k{k}"] = {"copy": slow, "wall": med[slow],
                                            "cpu": max(medcpu[n] for n in names)}
+        for tag, name in by_model.items():
+            t["slowest"][tag] = {"copy": name, "wall": med[name], "cpu": medcpu[name],
+                                 "by_model": True}
         self.res["timing"] = t
         base = med["orig"]
         parts = [f"sbl {med['sbl'] / base:.2f}"]
@@ -1215,7 +1296,8 @@ def parse_args(argv):
     ap.add_argument("--k", default=None, help="comma-separated K values (default 2,4,8; CI 2,4)")
     ap.add_argument("--strategies", default="p3,pbl",
                     help="strategies besides SBL, any that p3-rewrite --strategy takes "
-                         "(default p3,pbl; SBL, K=1, always runs)")
+                         "(default p3,pbl; SBL, K=1, always runs; "
+                         "auto is trained on the program's train workload when it has one)")
     ap.add_argument("--ci", action="store_true", help="the reduced CI run: bzip2 and zlib, "
                     "K=2,4, P3 and PBL, CI-sized workloads, probe counting on bzip2")
     ap.add_argument("--bench", action="store_true", help="also measure wall-clock times, "

@@ -47,10 +47,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# "auto-train" is --strategy=auto --train with the SBL profile of the same
+# runs (rewritten once that profile exists); "auto" plans from static
+# estimates.
 COMBOS = [("sbl", 1), ("pbl", 1), ("p3", 1),
           ("sbl", 2), ("pbl", 2), ("p3", 2),
-          ("sbl", 4), ("pbl", 4), ("p3", 4)]
-PROBE_COMBOS = [("sbl", 1), ("pbl", 2), ("p3", 4)]
+          ("sbl", 4), ("pbl", 4), ("p3", 4),
+          ("auto", 4), ("auto-train", 3)]
+PROBE_COMBOS = [("sbl", 1), ("pbl", 2), ("p3", 4), ("auto-train", 3)]
 
 WARN = "-Wall -Wextra -Werror"
 C_CONFIGS = [
@@ -128,11 +132,31 @@ def run_case(case, tools, keep_all):
     exe = "./prog"
     try:
         outs = {}
-        for s, k in case.combos:
+
+        def rewrite(s, k, extra=()):
             out = os.path.join(work, "out-%s%d" % (s, k))
-            must(["p3-rewrite", "-k", str(k), "--strategy=" + s, "-o", out] + case.sources +
-                 ["--"] + case.rewrite_flags, case.root, "p3-rewrite (%s, k=%d)" % (s, k), env=env)
+            strategy = "auto" if s == "auto-train" else s
+            must(["p3-rewrite", "-k", str(k), "--strategy=" + strategy, "-o", out] +
+                 list(extra) + case.sources + ["--"] + case.rewrite_flags, case.root,
+                 "p3-rewrite (%s, k=%d)" % (s, k), env=env)
             outs[(s, k)] = out
+
+        for s, k in case.combos:
+            if s != "auto-train":
+                rewrite(s, k)
+        trained = [c for c in case.combos if c[0] == "auto-train"]
+        if trained:
+            # The training profile: SBL's on the same runs, before the original
+            # is built (so that no build product is mirrored into the copies).
+            sbl = outs[("sbl", 1)]
+            case.build(os.path.join(sbl, "copy-0"), [])
+            for n, (args, data) in enumerate(case.runs):
+                sh(["p3-run"] + (["--fresh"] if n == 0 else []) + [sbl, "--", exe] + args,
+                   case.root, stdin=data, env=env)
+            train = os.path.join(work, "train.json")
+            shutil.copyfile(os.path.join(sbl, "profile.json"), train)
+            for s, k in trained:
+                rewrite(s, k, ["--train", train])
         case.build(case.root, [])
         expected = [sh([exe] + args, case.root, stdin=data, env=env) for args, data in case.runs]
         ref = os.path.join(outs[("sbl", 1)], "profile.json")
@@ -263,7 +287,8 @@ def project_cases(project, work):
         root = os.path.join(work, name, "src")
         shutil.copytree(project, root, ignore=shutil.ignore_patterns("*.o", "wstat", "prog"))
         srcs = sorted("src/" + f for f in os.listdir(os.path.join(root, "src")) if f.endswith(".c"))
-        combos = [("sbl", 1), ("p3", 4), ("pbl", 4), ("p3", 2), ("pbl", 2)]
+        combos = [("sbl", 1), ("p3", 4), ("pbl", 4), ("p3", 2), ("pbl", 2), ("auto", 4),
+                  ("auto-train", 2)]
         cases.append(Case(name, root, srcs, "c", config, runs, ["-Iinclude"], make_build(config),
                           combos=combos))
     return cases

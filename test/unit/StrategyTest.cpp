@@ -124,6 +124,49 @@ void checkPaths(const FunctionGraph &F, llvm::ArrayRef<Instance> Copies,
   }
 }
 
+/// auto: each function's tasks (its groups) are on distinct copies, each
+/// copy's instance is its group's own, a function that must stay whole has
+/// one task, and the estimate is consistent with the tasks.
+void checkAutoTasks(const Program &Prog, const ProgramPlan &Plan) {
+  unsigned K = Plan.Options.K, NF = Prog.Functions.size();
+  std::vector<uint64_t> Load(K, 0);
+  ASSERT_TRUE(Plan.Estimate.has_value());
+  ASSERT_EQ(Plan.Estimate->Functions.size(), NF);
+  ASSERT_EQ(Plan.Estimate->Load.size(), K);
+  EXPECT_LE(Plan.Estimate->LowerBound,
+            Plan.Estimate->maxLoad() * (1 + 1e-9) + 1e-9);
+  EXPECT_LE(Plan.Estimate->maxLoad(),
+            Plan.Estimate->LPTMax * (1 + 1e-9) + 1e-9);
+  for (unsigned F = 0; F < NF; ++F) {
+    const FunctionGraph &G = Prog.Functions[F];
+    ASSERT_GE(Plan.TasksOf[F].size(), 1u);
+    ASSERT_LE(Plan.TasksOf[F].size(), K);
+    EXPECT_EQ(Plan.TasksOf[F].size(), Plan.Estimate->Functions[F].Groups);
+    if (G.NeverSplit) {
+      EXPECT_EQ(Plan.TasksOf[F].size(), 1u);
+    }
+    std::vector<bool> Used(K, false);
+    for (unsigned T : Plan.TasksOf[F]) {
+      const Task &Tk = Plan.Tasks[T];
+      ASSERT_EQ(Tk.Function, F);
+      ASSERT_LT(Tk.Copy, K);
+      ASSERT_FALSE(Used[Tk.Copy]) << "two tasks of function " << F
+                                  << " in copy " << Tk.Copy;
+      Used[Tk.Copy] = true;
+      const Instance &I = Plan.Instances[F][Tk.Copy];
+      EXPECT_EQ(I.Interesting, Tk.Edges);
+      EXPECT_EQ(Tk.Cost, I.StaticProbes);
+      EXPECT_EQ(I.StaticProbes, expectedStaticProbes(G.DAG, I));
+      Load[Tk.Copy] += Tk.Cost;
+    }
+    for (unsigned C = 0; C < K; ++C)
+      if (!Used[C]) {
+        EXPECT_FALSE(Plan.Instances[F][C].isInstrumented());
+      }
+  }
+  EXPECT_EQ(Plan.Load, Load);
+}
+
 void checkPlan(const Program &Prog, const StrategyOptions &O,
                const ProgramPlan &Plan, CoverageStats &Stats,
                std::mt19937_64 &Rng) {
@@ -150,6 +193,10 @@ void checkPlan(const Program &Prog, const StrategyOptions &O,
       }
     }
     EXPECT_EQ(Plan.Load, Load);
+  } else if (O.Kind == StrategyKind::Auto) {
+    checkAutoTasks(Prog, Plan);
+    for (unsigned F = 0; F < NF; ++F)
+      Stats.Profitable += Plan.isProfitable(F);
   } else {
     // Tasks: per function, one all-edge task unless P3 splits it into the
     // shares of findPartition; costs are the tasks' own probes; LPT puts
@@ -175,7 +222,7 @@ void checkPlan(const Program &Prog, const StrategyOptions &O,
       const FunctionGraph &G = Prog.Functions[F];
       bool Splits = (O.Kind == StrategyKind::P3 ||
                      O.Kind == StrategyKind::P3Ends) &&
-                    G.CallSites <= O.MaxCallSitesToSplit;
+                    !G.NeverSplit && G.CallSites <= O.MaxCallSitesToSplit;
       std::vector<std::vector<bool>> Shares;
       unsigned Delta = O.Delta ? O.Delta : defaultDelta(G.DAG, K);
       if (Splits)
@@ -265,7 +312,7 @@ void expectSamePlan(const ProgramPlan &A, const ProgramPlan &B) {
 
 TEST(Strategy, CoverageValidityAndOverlap) {
   Summary Sum("Strategy.CoverageValidityAndOverlap (K 1,2,3,4,8 x sbl, pbl, "
-              "p3, p3-split-all, p3-delta2, p3-delta64)");
+              "p3, p3-split-all, p3-delta2, p3-delta64, p3-ends, auto)");
   std::mt19937_64 Rng(0x57a7);
   unsigned Index = 0;
   std::map<std::pair<unsigned, std::string>, CoverageStats> Stats;
@@ -326,8 +373,8 @@ TEST(Strategy, PlanningIsDeterministic) {
 }
 
 TEST(Strategy, Names) {
-  for (StrategyKind S :
-       {StrategyKind::SBL, StrategyKind::PBL, StrategyKind::P3})
+  for (StrategyKind S : {StrategyKind::SBL, StrategyKind::PBL, StrategyKind::P3,
+                         StrategyKind::P3Ends, StrategyKind::Auto})
     EXPECT_EQ(parseStrategy(strategyName(S)), S);
   EXPECT_EQ(parseStrategy("P3"), StrategyKind::P3);
   EXPECT_FALSE(parseStrategy("spp").has_value());

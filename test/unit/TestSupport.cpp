@@ -234,6 +234,9 @@ Program randomProgram(std::mt19937_64 &Rng, unsigned &Index,
     Sample S = sampleCFG(Rng, Index++);
     unsigned CallSites = CallSiteChoices[pick(Rng, 0, 5)];
     P.Functions.push_back(functionOf(S.G, CallSites));
+    // Some functions must stay whole (a guarded function's returns are
+    // counted by a cleanup); chosen without drawing from Rng.
+    P.Functions.back().NeverSplit = Index % 7 == 3;
     P.Shapes.push_back(S.ShapeName);
     P.Paths.push_back(smallPathSet(P.Functions.back().DAG));
   }
@@ -259,6 +262,7 @@ std::vector<NamedOptions> strategyConfigs(unsigned K) {
   Add("p3-delta64", StrategyKind::P3, UINT_MAX, 64);
   Add("p3-ends-split-all", StrategyKind::P3Ends, UINT_MAX, 0);
   Add("p3-ends-delta2", StrategyKind::P3Ends, UINT_MAX, 2);
+  Add("auto", StrategyKind::Auto, 1, 0); // static frequencies
   return Configs;
 }
 

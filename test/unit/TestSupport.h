@@ -90,8 +90,8 @@ Program randomProgram(std::mt19937_64 &Rng, unsigned &Index,
                       unsigned MaxFunctions);
 
 /// The strategy configurations every plan-level property is checked under:
-/// SBL, PBL, P3 as in the paper, P3 splitting every function, and P3 with a
-/// small and a large explicit Delta.
+/// SBL, PBL, P3 as in the paper, P3 splitting every function, P3 with a
+/// small and a large explicit Delta, p3-ends, and auto on static estimates.
 struct NamedOptions {
   std::string Name;
   StrategyOptions Options;

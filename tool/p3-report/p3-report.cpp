@@ -52,8 +52,15 @@ cl::opt<std::string> Simulate(
              "overhead (the paper's Figures 5-7)"),
     cl::cat(Category));
 cl::opt<std::string> Strategies(
-    "strategies", cl::init("sbl,pbl,p3"), cl::value_desc("sbl,pbl,p3,p3-ends"),
-    cl::desc("Strategies for --simulate (default sbl,pbl,p3)"),
+    "strategies", cl::init("sbl,pbl,p3"),
+    cl::value_desc("sbl,pbl,p3,p3-ends,auto"),
+    cl::desc("Strategies for --simulate (default sbl,pbl,p3); auto adds its "
+             "lower bound on this profile (rows 'bound')"),
+    cl::cat(Category));
+cl::opt<std::string> Train(
+    "train", cl::value_desc("PROFILE.json"),
+    cl::desc("With --simulate and auto among the strategies: also plan auto "
+             "with this merged profile of another run (rows auto+train)"),
     cl::cat(Category));
 cl::opt<bool> JSON("json",
                    cl::desc("Print the report as JSON instead of text"),
@@ -83,6 +90,8 @@ Examples:
   p3-report --overhead p3-out               probe hits per copy vs SBL
   p3-report --simulate k=2,4,8 p3-out       SBL, PBL and P3 at K = 2, 4, 8
   p3-report --simulate 4 --strategies=pbl,p3 --json p3-out
+  p3-report --simulate k=2,4,8 --strategies=pbl,p3,auto --train train.json sbl-out
+      auto planned statically and with train.json, measured on sbl-out's run
 )";
 
 /// "k=2,4,8" or "2,4,8".
@@ -118,6 +127,7 @@ int main(int Argc, char **Argv) {
   O.CheckFile = Check;
   O.Overhead = Overhead;
   O.JSON = JSON;
+  O.TrainFile = Train;
   O.Output = Output;
   O.ReportFile = ReportFile;
   if (!Simulate.empty() && !parseKs(Simulate, O.SimulateK)) {
@@ -133,10 +143,17 @@ int main(int Argc, char **Argv) {
     std::optional<StrategyKind> S = parseStrategy(N.trim());
     if (!S) {
       errs() << "p3-report: error: unknown strategy '" << N
-             << "' in --strategies (expected sbl, pbl, p3, p3-ends)\n";
+             << "' in --strategies (expected sbl, pbl, p3, p3-ends, auto)\n";
       return 2;
     }
     O.Strategies.push_back(*S);
+  }
+  if (!O.TrainFile.empty() &&
+      (O.SimulateK.empty() || !llvm::is_contained(O.Strategies,
+                                                  StrategyKind::Auto))) {
+    errs() << "p3-report: error: --train is for --simulate with auto among "
+              "--strategies\n";
+    return 2;
   }
   ReportResult R = runReport(O, outs(), errs());
   outs().flush();

@@ -38,10 +38,18 @@ static cl::opt<unsigned> K("k", cl::desc("Number of copies (default 4)"),
 static cl::opt<std::string>
     StrategyName("strategy",
                  cl::desc("How paths are shared among the copies: sbl, pbl, "
-                          "p3 (default; the paper's partition) or p3-ends (P3 "
-                          "with a loop-aware partition). With -k 1 every "
-                          "strategy is SBL"),
+                          "p3 (default; the paper's partition), p3-ends (P3 "
+                          "with a loop-aware partition) or auto (cost-aware "
+                          "planning; see --train). With -k 1 every strategy "
+                          "is SBL"),
                  cl::init("p3"), cl::cat(Category));
+static cl::opt<std::string> TrainFile(
+    "train",
+    cl::desc("With --strategy=auto: plan with the merged profile of an "
+             "earlier run (its profile.json, any strategy) instead of static "
+             "estimates; functions changed since, or not in it, are "
+             "estimated statically (--stats says which)"),
+    cl::value_desc("PROFILE.json"), cl::cat(Category));
 static cl::opt<std::string> OutputDir("o",
                                       cl::desc("Output directory (default p3-out)"),
                                       cl::init("p3-out"), cl::value_desc("DIR"),
@@ -112,6 +120,8 @@ Examples:
       Flags from build/compile_commands.json; whole functions distributed.
   p3-rewrite -k 1 --stats main.c --
       One copy profiling every path (SBL), with per-function statistics.
+  p3-rewrite -k 8 --strategy=auto --train old/profile.json --stats src/*.c --
+      Cost-aware plan from the profile of an earlier run (any strategy).
 Then build each copy (cd p3-out/copy-0 && make), run them all with
   p3-run p3-out -- ./prog ARGS < input
 and read the merged profile with
@@ -191,6 +201,45 @@ static void reportEmittedErrors(const std::vector<EmittedError> &Errors,
                        : " To rewrite the rest, leave it alone:" + Skips));
 }
 
+/// What auto chose for a function: its frequencies when a training profile
+/// did not give them, and the split and estimated cost when it is split.
+static void printAutoChoice(const FunctionSummary &S, bool Trained) {
+  if (!S.Choice)
+    return;
+  if (Trained && S.Frequency != FrequencySource::Trained)
+    outs() << "    frequencies: " << frequencySourceText(S.Frequency)
+           << (S.FrequencyDetail.empty() ? "" : " (" + S.FrequencyDetail + ")")
+           << "\n";
+  const PlanEstimate::Choice &C = *S.Choice;
+  if (C.Groups > 1)
+    outs() << formatv("    plan: split ({0}, delta {1}: {2} shares in {3} "
+                      "copies), estimated {4:e2} probe runs (whole: {5:e2})\n",
+                      splitKindName(C.Kind), C.Delta, C.Shares, C.Groups,
+                      C.Cost, C.WholeCost);
+}
+
+/// The plan auto made: estimated probe runs per copy, the slowest against
+/// the lower bound and against LPT of whole functions.
+static void printAutoSummary(const RewritePlan &Plan) {
+  if (!Plan.Estimate)
+    return;
+  const PlanEstimate &E = *Plan.Estimate;
+  std::string Loads;
+  for (double L : E.Load)
+    Loads += formatv("{0}{1:e2}", Loads.empty() ? "" : " ", L).str();
+  double Max = E.maxLoad();
+  outs() << formatv("auto plan ({0}): estimated probe runs per copy: {1}; "
+                    "slowest {2:e2}, lower bound {3:e2}",
+                    Plan.TrainingSummary.empty()
+                        ? std::string("static estimates")
+                        : "training profile: " + Plan.TrainingSummary,
+                    Loads, Max, E.LowerBound);
+  if (E.LowerBound > 0)
+    outs() << formatv(" (slowest / bound {0:F2})", Max / E.LowerBound);
+  outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
+                    E.LPTMax, E.Moves);
+}
+
 static void printStats(const RewritePlan &Plan) {
   const Manifest &M = Plan.M;
   unsigned K = M.Strategy.K;
@@ -218,6 +267,7 @@ static void printStats(const RewritePlan &Plan) {
                       IsProfitable ? "yes" : "no", Probes);
     for (const std::string &Note : F.Notes)
       outs() << "    note: " << Note << "\n";
+    printAutoChoice(S, !Plan.TrainingSummary.empty());
   }
   std::vector<uint64_t> Load(K, 0);
   for (const FunctionSummary &S : Plan.Summaries)
@@ -231,6 +281,7 @@ static void printStats(const RewritePlan &Plan) {
                     "copy: {6}\n",
                     M.Functions.size(), M.Functions.size() - Skipped, Skipped,
                     Profitable, strategyName(M.Strategy.Kind), K, Loads);
+  printAutoSummary(Plan);
 }
 
 /// libLLVM already registers -stats (its statistics); p3-rewrite reuses the
@@ -265,12 +316,32 @@ int main(int argc, const char **argv) {
   std::optional<StrategyKind> Strategy = parseStrategy(StrategyName);
   if (!Strategy) {
     error("unknown strategy '" + StrategyName +
-          "' (use sbl, pbl, p3 or p3-ends)");
+          "' (use sbl, pbl, p3, p3-ends or auto)");
     return 1;
   }
   if (K < 1) {
     error("-k must be at least 1");
     return 1;
+  }
+  std::optional<ProfileFile> Training;
+  if (!TrainFile.empty()) {
+    if (*Strategy != StrategyKind::Auto) {
+      error("--train is for --strategy=auto (got --strategy=" + StrategyName +
+            ")");
+      return 1;
+    }
+    if (!fs::is_regular_file(TrainFile)) {
+      error("--train " + TrainFile + ": no such file");
+      return 1;
+    }
+    // A profile that cannot be used is not fatal: the plan only decides
+    // cost, never what is profiled.
+    if (Expected<ProfileFile> P = readProfileFile(TrainFile))
+      Training = std::move(*P);
+    else
+      WithColor::warning(errs(), "p3-rewrite")
+          << "cannot use the training profile: " << toString(P.takeError())
+          << "; planning with static estimates\n";
   }
   SmallString<256> Cwd;
   fs::current_path(Cwd);
@@ -349,6 +420,8 @@ int main(int argc, const char **argv) {
   Rewrite.Strategy.K = K;
   Rewrite.Strategy.MaxCallSitesToSplit = MaxCallSites;
   Rewrite.Strategy.Delta = Delta;
+  Rewrite.Training = Training ? &*Training : nullptr;
+  Rewrite.TrainingPath = TrainFile;
   Rewrite.ArrayLimit = ArrayLimit;
   Rewrite.ThreadSafe = ThreadSafe;
   Rewrite.ExitGuards = !NoExitGuards;
@@ -377,6 +450,10 @@ int main(int argc, const char **argv) {
     error(toString(std::move(E)));
     return 1;
   }
+  if (!Plan->TrainingSummary.empty())
+    WithColor::note(errs(), "p3-rewrite")
+        << "training profile " << TrainFile << ": " << Plan->TrainingSummary
+        << "\n";
   if (Stats)
     printStats(*Plan);
   return 0;

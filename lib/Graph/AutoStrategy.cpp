@@ -1,0 +1,224 @@
+//===- AutoStrategy.cpp - The auto strategy --------------------------------===//
+
+#include "Graph/AutoStrategy.h"
+#include "Graph/CostModel.h"
+#include "Graph/Partition.h"
+#include "Graph/Planner.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace p3 {
+
+Expected<EdgeFlow> planningFlow(const FunctionGraph &F,
+                                const FunctionFrequency &Freq) {
+  if (!Freq.Flow.empty()) {
+    if (Freq.Flow.size() != F.DAG.numEdges())
+      return createStringError(inconvertibleErrorCode(),
+                               "a flow of %zu values for a DAG of %u edges",
+                               Freq.Flow.size(), F.DAG.numEdges());
+    return Freq.Flow;
+  }
+  EdgeFlow Flow = staticFlow(F.DAG);
+  for (double &X : Flow)
+    X *= Freq.Invocations;
+  return Flow;
+}
+
+namespace {
+
+/// An option given to the planner up front: the per-copy edge sets a
+/// function has in another strategy's plan.
+struct SeedOption {
+  SplitKind Kind = SplitKind::Whole;
+  unsigned Delta = 0, Shares = 1;
+  std::vector<std::vector<bool>> Groups;
+};
+
+/// The cost of the instance auto would build for \p Edges.
+Expected<double> groupCost(const FunctionGraph &F,
+                           const std::vector<bool> &Edges,
+                           const CostBasis &Basis) {
+  Expected<Instance> I = autoInstance(F, Edges, Basis);
+  if (!I)
+    return I.takeError();
+  return instanceCost(F.DAG, *I, Basis.Flow);
+}
+
+class AutoPlanner {
+public:
+  AutoPlanner(ArrayRef<FunctionGraph> Functions, ProgramPlan &Plan)
+      : Functions(Functions), Plan(Plan), K(Plan.Options.K),
+        Seeds(Functions.size()), Splits(Functions.size()) {}
+
+  Error run(ArrayRef<FunctionFrequency> Frequencies);
+
+private:
+  Error computeFlows(ArrayRef<FunctionFrequency> Frequencies);
+  /// The plan of another strategy as a start (its per-copy edge sets become
+  /// options of the functions it splits).
+  void addStart(StrategyKind Kind);
+  Error buildPlan(const CostPlan &Costs);
+  CostBasis basis(unsigned F) const { return {Flows[F], bool(Measured[F])}; }
+
+  ArrayRef<FunctionGraph> Functions;
+  ProgramPlan &Plan;
+  unsigned K;
+  std::vector<EdgeFlow> Flows;
+  std::vector<bool> Measured;
+  CostProblem Problem;
+  std::vector<std::vector<SeedOption>> Seeds;         ///< Options 1..
+  std::vector<std::vector<PlacementOption>> Splits;   ///< After the seeds.
+};
+
+Error AutoPlanner::computeFlows(ArrayRef<FunctionFrequency> Frequencies) {
+  Problem.K = K;
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    FunctionFrequency Static;
+    Expected<EdgeFlow> Flow = planningFlow(
+        Functions[F], F < Frequencies.size() ? Frequencies[F] : Static);
+    if (!Flow)
+      return createStringError(inconvertibleErrorCode(), "function %u: %s", F,
+                               toString(Flow.takeError()).c_str());
+    Flows.push_back(std::move(*Flow));
+    Measured.push_back(F < Frequencies.size() &&
+                       !Frequencies[F].Flow.empty());
+    Expected<PlacementOption> W = wholeOption(Functions[F], basis(F));
+    if (!W)
+      return W.takeError();
+    Problem.WholeCost.push_back(W->Cost.front());
+    Problem.NeverSplit.push_back(Functions[F].NeverSplit);
+  }
+  Problem.ExtraOptions.resize(Functions.size());
+  return Error::success();
+}
+
+void AutoPlanner::addStart(StrategyKind Kind) {
+  StrategyOptions Options;
+  Options.Kind = Kind;
+  Options.K = K;
+  Expected<ProgramPlan> Other = planProgram(Functions, Options);
+  if (!Other) {
+    consumeError(Other.takeError()); // a start less; auto's own plan decides
+    return;
+  }
+  PlanStart Start;
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    const FunctionGraph &G = Functions[F];
+    SeedOption Seed;
+    Seed.Kind = Kind == StrategyKind::P3Ends ? SplitKind::Ends
+                                             : SplitKind::Paper;
+    Seed.Delta = defaultDelta(G.DAG, K);
+    Seed.Shares = Other->TasksOf[F].size();
+    std::vector<unsigned> Copies;
+    for (unsigned C = 0; C < K; ++C)
+      if (Other->Instances[F][C].isInstrumented()) {
+        Seed.Groups.push_back(Other->Instances[F][C].Interesting);
+        Copies.push_back(C);
+      }
+    unsigned Option = 0;
+    if (Seed.Groups.size() != 1 ||
+        std::count(Seed.Groups[0].begin(), Seed.Groups[0].end(), false)) {
+      std::vector<SeedOption> &Known = Seeds[F];
+      auto It = std::find_if(Known.begin(), Known.end(), [&](const auto &S) {
+        return S.Groups == Seed.Groups;
+      });
+      if (It == Known.end()) {
+        OptionCost Cost;
+        for (const std::vector<bool> &Edges : Seed.Groups) {
+          Expected<double> C = groupCost(G, Edges, basis(F));
+          if (!C) {
+            consumeError(C.takeError());
+            return;
+          }
+          Cost.push_back(*C);
+        }
+        Known.push_back(std::move(Seed));
+        Problem.ExtraOptions[F].push_back(std::move(Cost));
+        It = Known.end() - 1;
+      }
+      Option = 1 + (It - Known.begin());
+    }
+    Start.OptionOf.push_back(Option);
+    Start.CopyOf.push_back(std::move(Copies));
+  }
+  Problem.Starts.push_back(std::move(Start));
+}
+
+Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
+  if (Error E = computeFlows(Frequencies))
+    return E;
+  if (K > 1)
+    for (StrategyKind Kind :
+         {StrategyKind::PBL, StrategyKind::P3, StrategyKind::P3Ends})
+      addStart(Kind);
+  CostPlan Costs = planByCost(Problem, [&](unsigned F) {
+    Splits[F] = splitOptions(Functions[F], basis(F), K);
+    std::vector<OptionCost> Out;
+    for (const PlacementOption &O : Splits[F])
+      Out.push_back(O.Cost);
+    return Out;
+  });
+  return buildPlan(Costs);
+}
+
+Error AutoPlanner::buildPlan(const CostPlan &Costs) {
+  PlanEstimate Estimate;
+  Estimate.Load = Costs.Load;
+  Estimate.LowerBound = Costs.LowerBound;
+  Estimate.LPTMax = Costs.LPTMax;
+  Estimate.Moves = Costs.Moves;
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    const FunctionGraph &G = Functions[F];
+    unsigned O = Costs.OptionOf[F];
+    PlanEstimate::Choice Choice;
+    Choice.WholeCost = Problem.WholeCost[F];
+    std::vector<std::vector<bool>> Groups{
+        std::vector<bool>(G.DAG.numEdges(), true)};
+    if (O == 0) {
+      Choice.Cost = Problem.WholeCost[F];
+    } else if (O <= Seeds[F].size()) {
+      const SeedOption &S = Seeds[F][O - 1];
+      Choice.Kind = S.Kind;
+      Choice.Delta = S.Delta;
+      Choice.Shares = S.Shares;
+      Groups = S.Groups;
+      for (double C : Problem.ExtraOptions[F][O - 1])
+        Choice.Cost += C;
+    } else {
+      const PlacementOption &P = Splits[F][O - 1 - Seeds[F].size()];
+      Choice.Kind = P.Kind;
+      Choice.Delta = P.Delta;
+      Choice.Shares = P.Shares;
+      Groups = P.Groups;
+      for (double C : P.Cost)
+        Choice.Cost += C;
+    }
+    Choice.Groups = Groups.size();
+    Estimate.Functions.push_back(Choice);
+
+    Plan.Instances[F].assign(K, Instance());
+    for (unsigned Gr = 0; Gr < Groups.size(); ++Gr) {
+      unsigned Copy = Costs.CopyOf[F][Gr];
+      Expected<Instance> I = autoInstance(G, Groups[Gr], basis(F));
+      if (!I)
+        return I.takeError();
+      Plan.TasksOf[F].push_back(Plan.Tasks.size());
+      Plan.Tasks.push_back({F, Groups[Gr], I->StaticProbes, Copy});
+      Plan.Load[Copy] += I->StaticProbes;
+      Plan.Instances[F][Copy] = std::move(*I);
+    }
+  }
+  Plan.Estimate = std::move(Estimate);
+  return Error::success();
+}
+
+} // namespace
+
+Error planAuto(ArrayRef<FunctionGraph> Functions,
+               ArrayRef<FunctionFrequency> Frequencies, ProgramPlan &Plan) {
+  return AutoPlanner(Functions, Plan).run(Frequencies);
+}
+
+} // namespace p3

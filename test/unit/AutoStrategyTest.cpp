@@ -1,0 +1,159 @@
+//===- AutoStrategyTest.cpp - The auto strategy on graphs ----------------===//
+//
+// auto trained on a profile: its estimate is the overhead model on that
+// profile, copy by copy; it is never worse there than pbl, p3 and p3-ends
+// (it starts from their plans); the copies' recorded ids decode and merge
+// into exactly the profile. Static frequencies scale with the invocations
+// they are given; a flow of the wrong size is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Graph/Merge.h"
+#include "Graph/OverheadModel.h"
+#include "Graph/Strategy.h"
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace p3;
+using namespace p3::test;
+
+namespace {
+
+struct SimulatedRun {
+  std::vector<PathCounts> Profile;
+  std::vector<std::vector<std::pair<EdgePath, uint64_t>>> Paths;
+};
+
+SimulatedRun randomRun(std::mt19937_64 &Rng, const Program &P) {
+  SimulatedRun R;
+  R.Profile.resize(P.Functions.size());
+  R.Paths.resize(P.Functions.size());
+  for (unsigned F = 0; F < P.Functions.size(); ++F) {
+    const FunctionGraph &G = P.Functions[F];
+    if (Rng() % 8 == 0)
+      continue; // never executed
+    std::map<EdgePath, uint64_t> Runs;
+    if (P.Paths[F]) {
+      for (const EdgePath &Path : *P.Paths[F])
+        if (Rng() % 3)
+          Runs[Path] = Rng() % 4 == 0 ? uint64_t(1) << 30 : 1 + Rng() % 1000;
+    } else {
+      for (unsigned J = 0; J < 100; ++J)
+        Runs[randomPath(Rng, G.DAG)] += 1 + Rng() % 100;
+    }
+    for (auto &[Path, Count] : Runs) {
+      R.Profile[F][sumAlong(G.SBL.Val, Path)] = Count;
+      R.Paths[F].push_back({Path, Count});
+    }
+  }
+  return R;
+}
+
+double maxOf(const std::vector<uint64_t> &V) {
+  return double(*std::max_element(V.begin(), V.end()));
+}
+
+} // namespace
+
+TEST(AutoStrategy, TrainedEstimateIsTheModelAndBeatsTheOthers) {
+  Summary Sum("AutoStrategy.TrainedEstimateIsTheModelAndBeatsTheOthers "
+              "(K 1,2,3,4,8; estimate == overhead model; <= pbl, p3, "
+              "p3-ends; merge exact)");
+  std::mt19937_64 Rng(0xa470);
+  unsigned Index = 0, Plans = 0, Better = 0, Split = 0;
+  for (unsigned Prog = 0; Prog < 150 && !HasFailure(); ++Prog) {
+    Program P = randomProgram(Rng, Index, 6);
+    SimulatedRun R = randomRun(Rng, P);
+    std::vector<FunctionFrequency> Freq(P.Functions.size());
+    for (unsigned F = 0; F < P.Functions.size(); ++F) {
+      Sum.add(P.Shapes[F], P.Functions[F].SBL.numPaths(),
+              P.Paths[F].has_value());
+      Freq[F].Flow = *profileFlow(P.Functions[F], R.Profile[F]);
+    }
+    for (unsigned K : AllK) {
+      SCOPED_TRACE("program " + std::to_string(Prog) + ", K=" +
+                   std::to_string(K));
+      StrategyOptions O;
+      O.Kind = StrategyKind::Auto;
+      O.K = K;
+      llvm::Expected<ProgramPlan> Plan = planProgram(P.Functions, O, Freq);
+      ASSERT_TRUE(bool(Plan)) << llvm::toString(Plan.takeError());
+      ASSERT_TRUE(Plan->Estimate.has_value());
+      std::vector<uint64_t> Hits = *probeHits(P.Functions, *Plan, R.Profile);
+      for (unsigned C = 0; C < K; ++C)
+        EXPECT_EQ(Plan->Estimate->Load[C], double(Hits[C])) << "copy " << C;
+      EXPECT_LE(Plan->Estimate->LowerBound, maxOf(Hits));
+
+      double Others = 1e300;
+      for (StrategyKind S :
+           {StrategyKind::PBL, StrategyKind::P3, StrategyKind::P3Ends}) {
+        StrategyOptions OS;
+        OS.Kind = S;
+        OS.K = K;
+        ProgramPlan Other = *planProgram(P.Functions, OS);
+        double Max = maxOf(*probeHits(P.Functions, Other, R.Profile));
+        EXPECT_LE(maxOf(Hits), Max) << strategyName(S).str();
+        Others = std::min(Others, Max);
+      }
+      ++Plans;
+      Better += maxOf(Hits) < Others;
+
+      // Exactness: what each copy records decodes and merges to the profile.
+      for (unsigned F = 0; F < P.Functions.size(); ++F) {
+        Split += Plan->isProfitable(F);
+        std::vector<PathCounts> Recorded(K);
+        for (unsigned C = 0; C < K; ++C) {
+          const Instance &I = Plan->Instances[F][C];
+          if (!I.isInstrumented())
+            continue;
+          for (auto &[Path, Count] : R.Paths[F])
+            if (I.counts(Path.back()))
+              Recorded[C][sumAlong(I.Inc, Path)] += Count;
+        }
+        FunctionMerge M = mergeFunction(P.Functions[F], Plan->Instances[F],
+                                        Recorded, std::vector<bool>(K, true));
+        EXPECT_EQ(M.Counts, R.Profile[F]) << "function " << F;
+        EXPECT_TRUE(M.BadIds.empty());
+        EXPECT_TRUE(M.Disagreements.empty());
+      }
+    }
+  }
+  Sum.note(std::to_string(Plans) + " plans, " + std::to_string(Better) +
+           " strictly better than pbl, p3 and p3-ends; " +
+           std::to_string(Split) + " functions split.");
+}
+
+TEST(AutoStrategy, StaticEstimatesScaleWithInvocations) {
+  std::vector<FunctionGraph> Fs{functionOf(CFG{0, 1, {{2}, {}, {3, 1}, {2}}, {}}),
+                                functionOf(diamondChain(3))};
+  StrategyOptions O;
+  O.Kind = StrategyKind::Auto;
+  O.K = 2;
+  std::vector<FunctionFrequency> One(2), Scaled(2);
+  Scaled[1].Invocations = 1000;
+  ProgramPlan A = *planProgram(Fs, O, One);
+  ProgramPlan B = *planProgram(Fs, O, Scaled);
+  EXPECT_DOUBLE_EQ(B.Estimate->Functions[1].WholeCost,
+                   1000 * A.Estimate->Functions[1].WholeCost);
+  EXPECT_DOUBLE_EQ(B.Estimate->Functions[0].WholeCost,
+                   A.Estimate->Functions[0].WholeCost);
+  // No frequencies at all means static estimates of one invocation each.
+  ProgramPlan C = *planProgram(Fs, O);
+  EXPECT_EQ(C.Estimate->Load, A.Estimate->Load);
+}
+
+TEST(AutoStrategy, FlowOfTheWrongSizeIsAnError) {
+  std::vector<FunctionGraph> Fs{functionOf(diamondChain(3))};
+  StrategyOptions O;
+  O.Kind = StrategyKind::Auto;
+  O.K = 2;
+  std::vector<FunctionFrequency> Freq(1);
+  Freq[0].Flow = {1, 2, 3};
+  llvm::Expected<ProgramPlan> Plan = planProgram(Fs, O, Freq);
+  ASSERT_FALSE(bool(Plan));
+  EXPECT_NE(llvm::toString(Plan.takeError()).find("a flow of 3 values"),
+            std::string::npos);
+}
