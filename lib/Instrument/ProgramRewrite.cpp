@@ -66,6 +66,7 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   M.ThreadSafe = Opts.ThreadSafe;
   M.ArrayLimit = Opts.ArrayLimit;
   M.Root = Opts.Root;
+  M.Excluded = Opts.Excluded;
 
   // Anchor every function; those that cannot be are skipped with the reason.
   std::vector<AnchoredFunction> Anchored;

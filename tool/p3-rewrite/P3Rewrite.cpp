@@ -9,8 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParseProgress.h"
+
 #include "Frontend/ProgramCollector.h"
+#include "Frontend/ProgramParse.h"
 #include "Instrument/Dump.h"
+#include "Instrument/MirrorExclusions.h"
 #include "Instrument/OutputTree.h"
 #include "Instrument/ProgramRewrite.h"
 
@@ -21,6 +25,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -91,6 +97,22 @@ static cl::opt<bool> NoExitGuards(
              "counting their returns with a cleanup (needed for tcc)"),
     cl::cat(Category));
 
+static cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Parse N files at a time (default: one per core); the output "
+             "does not depend on N"),
+    cl::init(0), cl::value_desc("N"), cl::cat(Category));
+static cl::opt<std::string> Progress(
+    "progress",
+    cl::desc("auto (default: a status line on a terminal, one line per file "
+             "otherwise), terminal, lines or none"),
+    cl::init("auto"), cl::value_desc("STYLE"), cl::cat(Category));
+static cl::list<std::string> Exclude(
+    "exclude",
+    cl::desc("Do not mirror DIR into the copies (build directories are "
+             "left out without asking; see --stats)"),
+    cl::value_desc("DIR"), cl::cat(Category));
+
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
 Examples:
@@ -100,6 +122,11 @@ Examples:
       Flags from build/compile_commands.json; whole functions distributed.
   p3-rewrite -k 1 --stats main.c --
       One copy profiling every path (SBL), with per-function statistics.
+  cmake -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+  p3-rewrite -k 4 -j 8 -p build src/*.c
+      A CMake project: flags from build/, 8 files parsed at a time; build/
+      is not mirrored into the copies (p3-build p3-out -- cmake -S {dir}
+      -B {dir}/build configures each copy).
 Then build each copy (cd p3-out/copy-0 && make), run them all with
   p3-run p3-out -- ./prog ARGS < input
 and read the merged profile with
@@ -152,11 +179,38 @@ static void printStats(const RewritePlan &Plan) {
   std::string Loads;
   for (uint64_t L : Load)
     Loads += (Loads.empty() ? "" : " ") + std::to_string(L);
+  for (const ExcludedPath &X : M.Excluded)
+    outs() << "not mirrored: " << X.Path << " (" << X.Reason << ")\n";
   outs() << formatv("summary: {0} functions, {1} instrumented, {2} skipped, "
                     "{3} profitable; strategy {4}, k={5}; static probes per "
                     "copy: {6}\n",
                     M.Functions.size(), M.Functions.size() - Skipped, Skipped,
                     Profitable, strategyName(M.Strategy.Kind), K, Loads);
+}
+
+/// The -p directory, real, or "" (CommonOptionsParser owns the option).
+static std::string compilationDatabaseDir() {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find("p");
+  if (It == Registered.end())
+    return "";
+  auto *Opt = static_cast<cl::opt<std::string> *>(It->second);
+  if (Opt->getValue().empty())
+    return "";
+  return realPath(Opt->getValue()).value_or("");
+}
+
+static std::optional<ProgressStyle> progressStyle(StringRef Name) {
+  if (Name == "auto")
+    return sys::Process::StandardErrIsDisplayed() ? ProgressStyle::Terminal
+                                                  : ProgressStyle::Lines;
+  if (Name == "terminal")
+    return ProgressStyle::Terminal;
+  if (Name == "lines")
+    return ProgressStyle::Lines;
+  if (Name == "none")
+    return ProgressStyle::None;
+  return std::nullopt;
 }
 
 /// libLLVM already registers -stats (its statistics); p3-rewrite reuses the
@@ -239,31 +293,54 @@ int main(int argc, const char **argv) {
     return 1;
   }
 
-  // One file at a time: ClangTool would print a progress line per file.
-  ProgramModel Model;
-  std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
-      newCollectorActionFactory(Model, Opts);
-  unsigned Failed = 0;
-  for (const std::string &Source : Parser->getSourcePathList()) {
-    clang::tooling::ClangTool Tool(Parser->getCompilations(), {Source});
-    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"},
-        clang::tooling::ArgumentInsertPosition::END));
-    if (Tool.run(Factory.get()) != 0) {
-      error(Source + " did not compile");
-      ++Failed;
-    }
-  }
-  if (Failed) {
-    error(formatv("{0} of {1} files did not compile; nothing written", Failed,
-                  Parser->getSourcePathList().size()));
+  ExclusionOptions ExclusionOpts;
+  ExclusionOpts.Root = *Root;
+  ExclusionOpts.CompilationDatabaseDir = compilationDatabaseDir();
+  ExclusionOpts.UserExcluded.assign(Exclude.begin(), Exclude.end());
+  ExclusionOpts.Sources = Opts.Sources;
+  Expected<std::vector<ExcludedPath>> Excluded =
+      findMirrorExclusions(ExclusionOpts);
+  if (!Excluded) {
+    error(toString(Excluded.takeError()));
     return 1;
   }
+
+  std::optional<ProgressStyle> Style = progressStyle(Progress);
+  if (!Style) {
+    error("unknown --progress style '" + Progress +
+          "' (use auto, terminal, lines or none)");
+    return 1;
+  }
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  ParseOptions Parse;
+  Parse.Jobs = Jobs ? unsigned(Jobs)
+                    : llvm::hardware_concurrency().compute_thread_count();
+  Parse.ExtraArgs = {"-resource-dir=" P3_CLANG_RESOURCE_DIR, "-w"};
+  Parse.Colors = sys::Process::StandardErrHasColors();
+  ParseProgress Shown(errs(), *Style, Sources.size(), "p3-rewrite");
+  ParsedProgram Parsed = parseProgram(Parser->getCompilations(), Sources,
+                                      Opts, Parse, Shown);
+  Shown.done();
+  if (!Parsed.Failed.empty()) {
+    error(formatv("{0} of {1} files did not compile; nothing written",
+                  Parsed.Failed.size(), Sources.size()));
+    return 1;
+  }
+  ProgramModel &Model = Parsed.Model;
   Model.assignCallSites();
 
   std::vector<LoweredFunction> Functions;
-  for (auto &[Key, F] : Model.Functions)
+  for (auto &[Key, F] : Model.Functions) {
+    // A header matched by --header-filter in a build directory: it has no
+    // place in the copies (each copy's build generates its own).
+    if (const ExcludedPath *X = excludedPathOf(*Excluded, F.File);
+        X && !F.Skip)
+      F.Skip = SkipReason{formatv("defined in {0}, which the copies do not "
+                                  "mirror ({1})",
+                                  X->Path, X->Reason)
+                              .str()};
     Functions.push_back(std::move(F));
+  }
   if (!DumpFunction.empty())
     for (const LoweredFunction &F : Functions)
       if (F.Name == DumpFunction)
@@ -278,6 +355,7 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
+  Rewrite.Excluded = std::move(*Excluded);
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
   if (!Plan) {
     error(toString(Plan.takeError()));
