@@ -92,7 +92,7 @@ ParsedProgram parseProgram(const CompilationDatabase &DB,
   }
 
   ParsedProgram Result;
-  std::mutex Lock;  // Guards Units' flags and models, Result and Observer.
+  std::mutex Lock;     // Guards Units' flags and models, Result and Observer.
   unsigned Merged = 0; // Units [0, Merged) are in Result.Model.
   auto Run = [&](unsigned I) {
     {
