@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -83,6 +84,9 @@ int execCommand(const TaskSpec &T, unsigned Copy,
   for (int Sig : {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGALRM})
     signal(Sig, SIG_DFL);
   setpgid(0, 0);
+  // A command whose task is lost (killed by its engine) must not live on
+  // and write outputs or profiles into a later run's files.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   auto Redirect = [](const std::string &Path, int Flags, int To) {
     int FD = open(Path.c_str(), Flags | O_CLOEXEC, 0666);
     return FD >= 0 && dup2(FD, To) >= 0;

@@ -68,6 +68,12 @@ Error acceptProfiles(StringRef Staging, StringRef ProfileDir) {
   return Error::success();
 }
 
+bool isEmptyDirectory(StringRef Dir) {
+  std::error_code EC;
+  fs::directory_iterator It(Dir, EC);
+  return EC || It == fs::directory_iterator();
+}
+
 std::string listCopies(ArrayRef<unsigned> Copies) {
   std::string S;
   for (unsigned C : Copies)
@@ -87,8 +93,13 @@ Expected<std::vector<CopyOutcome>> runCopies(TaskSpec Spec, Engine &E,
   for (unsigned C = 0; C < K; ++C)
     Pending.push_back(C);
   if (!Spec.ProfileStaging.empty()) {
-    // Leftovers of an earlier run that was itself killed: never merged.
+    // Leftovers of earlier runs are never merged. This run stages in a
+    // directory of its own: a process orphaned by an earlier run's lost task
+    // may still write into that run's staging directory.
     fs::remove_directories(Spec.ProfileStaging);
+    SmallString<256> Mine(Spec.ProfileStaging);
+    path::append(Mine, Spec.RunId);
+    Spec.ProfileStaging = Mine.str().str();
     if (std::error_code EC = fs::create_directories(Spec.ProfileStaging))
       return createStringError(EC, "cannot create " + Spec.ProfileStaging +
                                        ": " + EC.message());
@@ -142,11 +153,11 @@ Expected<std::vector<CopyOutcome>> runCopies(TaskSpec Spec, Engine &E,
     if (Missing.empty())
       break;
     if (Attempt > O.Retry) {
-      if (!Spec.ProfileStaging.empty())
-        Log << O.ToolName << ": raw profiles of the missing cop"
-            << (Missing.size() == 1 ? "y's" : "ies'") << " last attempt "
-            << "(if any) are kept in " << Spec.ProfileStaging
-            << ", not merged\n";
+      for (unsigned C : Missing)
+        if (!Spec.ProfileStaging.empty() &&
+            !isEmptyDirectory(Spec.stagingDir(C)))
+          Log << O.ToolName << ": copy " << C << "'s last attempt left raw "
+              << "profiles in " << Spec.stagingDir(C) << ": not merged\n";
       break;
     }
     Log << O.ToolName << ": retrying cop" << (Missing.size() == 1 ? "y " : "ies ")

@@ -42,6 +42,7 @@ struct TaskSpec {
   std::string OutputDir;   ///< Outputs and records.
   bool CombinedLog = false; ///< copy-<i>.log instead of .stdout/.stderr.
   /// Where raw profiles are staged (P3_PROFILE_DIR); "" leaves it alone.
+  /// (p3-run: DIR/run/staging/<run id>.)
   std::string ProfileStaging;
   double TimeoutSeconds = 0; ///< 0: no limit.
 
