@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <map>
 
 using namespace llvm;
 
@@ -56,6 +55,13 @@ Expected<json::Value> readJSONFile(StringRef Path) {
   return V;
 }
 
+/// 1, 0.5, 90: as the user typed it, not 1.000000.
+std::string formatSeconds(double S) {
+  char Buf[32];
+  snprintf(Buf, sizeof Buf, "%g", S);
+  return Buf;
+}
+
 } // namespace
 
 int CopyRecord::statusCode() const {
@@ -82,7 +88,8 @@ std::string CopyRecord::describe() const {
   case Ending::NotStarted:
     return "could not start (" + Error + ")";
   case Ending::TimedOut:
-    return formatv("timed out after {0} s", TimeoutSeconds).str();
+    return ("timed out after " + Twine(formatSeconds(TimeoutSeconds)) + " s")
+        .str();
   }
   return "?";
 }

@@ -222,6 +222,33 @@ void recordFailedCopies(StringRef ProfileDir, std::vector<FailedCopy> Failed,
     fatal(toString(std::move(E)));
 }
 
+/// Where each copy runs: its image of the working directory; or, from
+/// outside the source tree and the copies, the working directory itself when
+/// the command names the copies' files with {dir} or {copy}.
+std::vector<std::string> workingDirectories(const CopyLayout &Layout,
+                                            ArrayRef<std::string> Command) {
+  if (std::optional<std::string> Rel = Layout.relativeWorkingDirectory()) {
+    Expected<std::vector<std::string>> Dirs = Layout.workingDirectories(*Rel);
+    if (!Dirs)
+      fatal(toString(Dirs.takeError()));
+    return *Dirs;
+  }
+  SmallString<256> Cwd;
+  if (std::error_code EC = sys::fs::current_path(Cwd))
+    fatal("cannot get the working directory: " + EC.message());
+  if (hasPlaceholders(Command))
+    return std::vector<std::string>(Layout.numCopies(), Cwd.str().str());
+  if (Layout.root().empty())
+    fatal(Dir + "/manifest.json records no source root; run p3-run from "
+                "inside one of the copies");
+  fatal("the working directory " + realOrAbsolute(Cwd) +
+        " is outside the source root " + Layout.root() + " recorded in " +
+        Dir + "/manifest.json (and outside its copies): cd into the source "
+        "tree, where CMD's relative paths mean what they mean for the "
+        "original program, or name each copy's files with {dir} "
+        "({dir}/build/prog)");
+}
+
 EngineOptions engineOptions() {
   EngineOptions O;
   O.Name = EngineName;
@@ -255,28 +282,12 @@ int main(int Argc, char **Argv) {
   if (!Layout)
     fatal(toString(Layout.takeError()));
   unsigned K = Layout->numCopies();
-  std::optional<std::string> Rel = Layout->relativeWorkingDirectory();
-  if (!Rel) {
-    if (Layout->root().empty())
-      fatal(Dir + "/manifest.json records no source root; run p3-run from "
-                  "inside one of the copies");
-    SmallString<256> Cwd;
-    sys::fs::current_path(Cwd);
-    fatal("the working directory " + realOrAbsolute(Cwd) +
-          " is outside the source root " + Layout->root() + " recorded in " +
-          Dir + "/manifest.json (and outside its copies): cd into the source "
-          "tree, where CMD's relative paths mean what they mean for the "
-          "original program");
-  }
-  Expected<std::vector<std::string>> WorkDirs =
-      Layout->workingDirectories(*Rel);
-  if (!WorkDirs)
-    fatal(toString(WorkDirs.takeError()));
+  std::vector<std::string> Command(Argv + Split + 1, Argv + Argc);
+  std::vector<std::string> WorkDirs = workingDirectories(*Layout, Command);
   Expected<std::unique_ptr<Engine>> E = createEngine(engineOptions());
   if (!E)
     fatal(toString(E.takeError()));
 
-  std::vector<std::string> Command(Argv + Split + 1, Argv + Argc);
   StringRef Cmd = Command[0];
   if (sys::path::is_absolute(Cmd) &&
       (relativeTo(Cmd, Layout->root()) || relativeTo(Cmd, Layout->dir())))
@@ -297,7 +308,7 @@ int main(int Argc, char **Argv) {
   Spec.Command = Command;
   for (unsigned C = 0; C < K; ++C)
     Spec.CopyDirs.push_back(Layout->copyDir(C));
-  Spec.WorkDirs = *WorkDirs;
+  Spec.WorkDirs = WorkDirs;
   Spec.OutputDir = RunDir;
   SmallString<256> Staging(RunDir), StdinPath(RunDir), TaskFile(RunDir);
   sys::path::append(Staging, "staging");
