@@ -130,7 +130,11 @@ Expected<std::vector<CopyOutcome>> runCopies(TaskSpec Spec, Engine &E,
       CopyOutcome &Out = Outcomes[C];
       Out.Attempts = Attempt;
       std::optional<CopyRecord> Rec = recordOf(Spec, C);
-      if (Rec && Rec->End != CopyRecord::Ending::TimedOut) {
+      auto Failure = Failures->find(C);
+      // The engine's verdict first: a task it cancelled or preempted may
+      // still have recorded its command's death by the signal it sent.
+      if (Rec && Rec->End != CopyRecord::Ending::TimedOut &&
+          Failure == Failures->end()) {
         Out.Record = std::move(Rec);
         Out.MissingReason.clear();
         if (!Spec.ProfileStaging.empty())
@@ -138,11 +142,12 @@ Expected<std::vector<CopyOutcome>> runCopies(TaskSpec Spec, Engine &E,
             return Err;
         continue;
       }
-      auto Failure = Failures->find(C);
-      if (Rec)
+      if (Failure != Failures->end())
+        Out.MissingReason =
+            Failure->second +
+            (Rec ? " (its command " + Rec->describe() + ")" : std::string());
+      else if (Rec)
         Out.MissingReason = "its command " + Rec->describe() + " (--timeout)";
-      else if (Failure != Failures->end())
-        Out.MissingReason = Failure->second;
       else
         Out.MissingReason = formatv("{0}: the task ended but left no record "
                                     "{1} (is the output directory on storage "

@@ -159,7 +159,9 @@ public:
         const TaskState &S = It->second;
         std::string Why = formatv("slurm: job {0}_{1}: {2}", JobId, Copy,
                                   S.State.empty() ? "?" : S.State);
-        if (!S.Reason.empty() && S.Reason != "None")
+        // A pending job's reason (Resources, Priority) outlives it.
+        if (!S.Reason.empty() && S.Reason != "None" &&
+            S.Reason != "Resources" && S.Reason != "Priority")
           Why += " (" + S.Reason + ")";
         if (!S.ExitCode.empty() && S.ExitCode != "0:0")
           Why += ", exit code " + S.ExitCode;
