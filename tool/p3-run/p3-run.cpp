@@ -110,7 +110,8 @@ inside the original source tree (or from inside one of the copies), as you
 would run CMD itself. A relative CMD (./prog) therefore runs each copy's own
 build; a bare name is looked up in PATH. In CMD and its arguments, {copy}
 stands for the copy's number and {dir} for its top directory
-(p3-run p3-out -- {dir}/build/prog input).
+(p3-run p3-out -- {dir}/build/prog input); from outside the source tree, a
+command with {dir} or {copy} runs in the current directory itself.
 
 Standard input is read once, to end of file, and given to every copy. The
 environment is yours plus P3_COPY=<i>, P3_COPY_DIR=<DIR>/copy-<i> and
