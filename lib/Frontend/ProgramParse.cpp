@@ -3,6 +3,7 @@
 #include "Frontend/ProgramParse.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -48,6 +49,9 @@ struct Unit {
 /// Parses one unit with its own tool, file system and diagnostics.
 void parseUnit(Unit &U, const CollectorOptions &Collect,
                const ParseOptions &Options, std::string &Diagnostics) {
+  // Lets clang move deep recursion to a thread with a larger stack, as the
+  // compiler driver does, on this thread too (the mark is per thread).
+  noteBottomOfStack();
   // A physical file system of its own: ClangTool sets its working directory
   // to the compile command's. The shared real file system would change the
   // process's, under the other threads' feet.
