@@ -82,6 +82,8 @@ class Walk {
 public:
   explicit Walk(const ExclusionOptions &O) : O(O) {}
 
+  std::vector<ExcludedPath> Kept;
+
   std::vector<ExcludedPath> run() {
     if (hasEntry(O.Root, "CMakeCache.txt", /*Directory=*/false)) {
       const char *Why = "in-source CMake build in the root: each copy "
@@ -112,13 +114,17 @@ private:
           hasEntry(O.Root, "CMakeCache.txt", /*Directory=*/false))
         continue; // already recorded
       std::string Reason = buildDirectoryReason(Sub);
-      if (Reason.empty() && Sub == O.CompilationDatabaseDir &&
-          !holdsSource(Sub))
+      if (Reason.empty() && Sub == O.CompilationDatabaseDir)
         Reason = "the compilation database's directory (-p)";
-      if (!Reason.empty()) {
+      if (!Reason.empty() && !holdsSource(Sub)) {
         Found.push_back({*below(Sub, O.Root), Reason});
         continue;
       }
+      // A build directory holding a file to rewrite (a generated source,
+      // like sqlite3's amalgamation made in bld/) is where the copies must be
+      // built: it is mirrored.
+      if (!Reason.empty())
+        Kept.push_back({*below(Sub, O.Root), Reason});
       directory(Sub);
     }
   }
@@ -149,9 +155,9 @@ const ExcludedPath *excludedPathOf(ArrayRef<ExcludedPath> Excluded,
   return nullptr;
 }
 
-Expected<std::vector<ExcludedPath>>
-findMirrorExclusions(const ExclusionOptions &O) {
-  std::vector<ExcludedPath> Found = Walk(O).run();
+Expected<MirrorExclusions> findMirrorExclusions(const ExclusionOptions &O) {
+  Walk W(O);
+  std::vector<ExcludedPath> Found = W.run();
 
   for (const std::string &Given : O.UserExcluded) {
     SmallString<256> Real;
@@ -186,7 +192,7 @@ findMirrorExclusions(const ExclusionOptions &O) {
                           "its build directory holds)",
                           *Rel, X->Path, X->Reason));
   }
-  return Result;
+  return MirrorExclusions{std::move(Result), std::move(W.Kept)};
 }
 
 } // namespace p3

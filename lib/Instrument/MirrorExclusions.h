@@ -13,9 +13,12 @@
 //   - a directory holding a config.status whose srcdir is not "." (the top of
 //     an autotools VPATH build; an in-tree build's config.status is part of
 //     the tree and stays);
-//   - the directory of the compilation database (-p), unless it is the root
-//     or holds a file being rewritten;
+//   - the directory of the compilation database (-p), unless it is the root;
 //   - whatever the user names (--exclude=DIR).
+//
+// A build directory that holds a file being rewritten (a generated source,
+// such as sqlite3's amalgamation made in a VPATH build directory) is where
+// the copies must be built: it is mirrored, and said so.
 //
 // An in-source CMake build (CMakeCache.txt in the root itself) cannot be left
 // out whole: its CMakeCache.txt and CMakeFiles/ are, so that each copy
@@ -44,12 +47,19 @@ struct ExclusionOptions {
   std::set<std::string> Sources;         ///< Absolute real paths to rewrite.
 };
 
+struct MirrorExclusions {
+  /// What must not be mirrored, sorted by path.
+  std::vector<ExcludedPath> Excluded;
+  /// Build directories mirrored all the same because they hold a file to
+  /// rewrite (a generated source: the copies are built there).
+  std::vector<ExcludedPath> KeptBuildDirectories;
+};
+
 /// Walks the root (without following links, skipping version control and p3
-/// output directories) and returns what must not be mirrored, sorted by path.
-/// Fails when a --exclude is not a directory inside the root, or when a file
-/// to rewrite lies inside a path left out (its rewritten text would have no
-/// place in the copies: each copy's build regenerates such files).
-llvm::Expected<std::vector<ExcludedPath>>
+/// output directories). Fails when a --exclude is not a directory inside the
+/// root, or holds a file to rewrite (its rewritten text would have no place
+/// in the copies).
+llvm::Expected<MirrorExclusions>
 findMirrorExclusions(const ExclusionOptions &Options);
 
 /// .git, .svn, .hg, .bzr, CVS, _darcs: never mirrored, never reported.

@@ -214,16 +214,14 @@ Error writeFailedCopies(StringRef Path, ArrayRef<FailedCopy> Copies) {
     return Error::success();
   }
   std::vector<FailedCopy> Sorted(Copies.begin(), Copies.end());
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [](const FailedCopy &A, const FailedCopy &B) {
-                     return A.Copy < B.Copy;
-                   });
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const FailedCopy &A, const FailedCopy &B) { return A.Copy < B.Copy; });
   json::Array A;
   for (const FailedCopy &C : Sorted)
     A.push_back(json::Object{{"copy", C.Copy}, {"reason", C.Reason}});
-  json::Object O{{"format", "p3-failed-copies"},
-                 {"version", 1},
-                 {"copies", std::move(A)}};
+  json::Object O{
+      {"format", "p3-failed-copies"}, {"version", 1}, {"copies", std::move(A)}};
   return writeFileAtomically(
       Path, formatv("{0:2}\n", json::Value(std::move(O))).str());
 }

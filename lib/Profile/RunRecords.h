@@ -42,13 +42,13 @@ struct CopyRecord {
 
   unsigned Copy = 0;
   unsigned Attempt = 1;
-  std::string RunId;  ///< The p3-run invocation (stale records differ).
+  std::string RunId; ///< The p3-run invocation (stale records differ).
   std::string Host;
   Ending End = Ending::Exited;
-  int ExitCode = 0;   ///< Exited: the status.
-  int Signal = 0;     ///< Signalled: the signal.
-  std::string Error;  ///< NotStarted: why (strerror of exec).
-  int StartErrno = 0; ///< NotStarted: errno of exec.
+  int ExitCode = 0;          ///< Exited: the status.
+  int Signal = 0;            ///< Signalled: the signal.
+  std::string Error;         ///< NotStarted: why (strerror of exec).
+  int StartErrno = 0;        ///< NotStarted: errno of exec.
   double TimeoutSeconds = 0; ///< TimedOut: the limit.
   double WallSeconds = 0, UserSeconds = 0, SystemSeconds = 0;
 
@@ -82,8 +82,7 @@ struct FailedCopy {
 /// DIR/profiles/failed-copies.json
 std::string failedCopiesPath(llvm::StringRef ProfileDir);
 /// An absent file is no failed copy; a damaged one is an error.
-llvm::Expected<std::vector<FailedCopy>>
-readFailedCopies(llvm::StringRef Path);
+llvm::Expected<std::vector<FailedCopy>> readFailedCopies(llvm::StringRef Path);
 /// Writes \p Copies (sorted by copy), or removes the file when empty.
 llvm::Error writeFailedCopies(llvm::StringRef Path,
                               llvm::ArrayRef<FailedCopy> Copies);

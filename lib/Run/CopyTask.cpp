@@ -196,9 +196,9 @@ private:
     while (Done < 0 && errno == EINTR);
     stopTimer();
     Group = 0;
-    R.WallSeconds = std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count();
+    R.WallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
     R.UserSeconds = seconds(Usage.ru_utime);
     R.SystemSeconds = seconds(Usage.ru_stime);
     if (Done < 0)
@@ -243,8 +243,8 @@ int runCopyTaskMain(int Argc, char **Argv, StringRef Tool) {
   }
   Expected<TaskSpec> T = TaskSpec::readFile(TaskArg);
   if (!T) {
-    errs() << Tool << ": copy " << Copy << " task: error: "
-           << toString(T.takeError()) << "\n";
+    errs() << Tool << ": copy " << Copy
+           << " task: error: " << toString(T.takeError()) << "\n";
     return 3;
   }
   if (Copy >= T->numCopies()) {

@@ -45,13 +45,12 @@ int runHelper(ArrayRef<std::string> Argv, std::string &Out, std::string &Err) {
     sys::fs::remove(ErrFile);
   });
   std::vector<StringRef> Args(Argv.begin(), Argv.end());
-  std::optional<StringRef> Redirects[] = {StringRef("/dev/null"),
-                                          StringRef(OutFile),
-                                          StringRef(ErrFile)};
+  std::optional<StringRef> Redirects[] = {
+      StringRef("/dev/null"), StringRef(OutFile), StringRef(ErrFile)};
   std::string Why;
-  int Status = sys::ExecuteAndWait(*Program, Args, std::nullopt, Redirects,
-                                   /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                   &Why);
+  int Status =
+      sys::ExecuteAndWait(*Program, Args, std::nullopt, Redirects,
+                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &Why);
   auto Slurp = [](StringRef Path) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
     return B ? (*B)->getBuffer().str() : std::string();

@@ -37,20 +37,20 @@ struct EngineOptions {
   /// throttle (%N).
   unsigned Jobs = 0;
   // parallel
-  std::string SSHLoginFile;            ///< --sshloginfile
-  std::vector<std::string> SSHLogins;  ///< -S
+  std::string SSHLoginFile;           ///< --sshloginfile
+  std::vector<std::string> SSHLogins; ///< -S
   std::vector<std::string> ParallelArgs;
   // slurm
-  std::string Partition;               ///< -p
-  std::string TimeLimit;               ///< -t
+  std::string Partition; ///< -p
+  std::string TimeLimit; ///< -t
   std::vector<std::string> SbatchArgs;
 };
 
 struct EngineRequest {
-  std::string TaskFile;   ///< Absolute.
-  std::string Tool;       ///< Absolute path of the p3 tool that runs tasks.
+  std::string TaskFile; ///< Absolute.
+  std::string Tool;     ///< Absolute path of the p3 tool that runs tasks.
   std::vector<unsigned> Copies;
-  std::string LogDir;     ///< For the engine's own files (absolute).
+  std::string LogDir; ///< For the engine's own files (absolute).
   unsigned Attempt = 1;
   std::string JobName = "p3";
 
@@ -73,7 +73,8 @@ public:
   /// an Error when the engine cannot run at all (not installed, submission
   /// refused), with the engine's message.
   virtual llvm::Expected<EngineFailures>
-  run(const EngineRequest &R, llvm::function_ref<void(unsigned, llvm::StringRef)> Ended) = 0;
+  run(const EngineRequest &R,
+      llvm::function_ref<void(unsigned, llvm::StringRef)> Ended) = 0;
 };
 
 /// "local", "parallel" or "slurm"; an error names the choices.

@@ -66,13 +66,23 @@ public:
   explicit LocalEngine(const EngineOptions &O) : Jobs(O.Jobs) {}
   StringRef name() const override { return "local"; }
 
-  Expected<EngineFailures> run(const EngineRequest &R,
-                               function_ref<void(unsigned, StringRef)> Ended) override {
+  Expected<EngineFailures>
+  run(const EngineRequest &R,
+      function_ref<void(unsigned, StringRef)> Ended) override {
+    handleSignalsWhileRunning();
+    Expected<EngineFailures> Failures = runAll(R, Ended);
+    restoreSignals();
+    return Failures;
+  }
+
+private:
+  Expected<EngineFailures>
+  runAll(const EngineRequest &R,
+         function_ref<void(unsigned, StringRef)> Ended) {
     EngineFailures Failures;
     std::map<pid_t, unsigned> Running;
     unsigned Limit = Jobs ? Jobs : R.Copies.size();
     NumChildren = 0;
-    handleSignalsWhileRunning();
     auto WaitOne = [&]() -> Error {
       int Status;
       pid_t Pid;
@@ -98,12 +108,11 @@ public:
     for (unsigned Copy : R.Copies) {
       while (Running.size() >= Limit)
         if (Error E = WaitOne())
-          return restoreSignals(), std::move(E);
-      std::vector<std::string> Argv = R.taskCommand(std::to_string(Copy));
-      pid_t Pid = start(Argv);
+          return E;
+      pid_t Pid = start(R.taskCommand(std::to_string(Copy)));
       if (Pid < 0) {
-        Failures[Copy] = std::string("local: cannot start the task: ") +
-                         strerror(errno);
+        Failures[Copy] =
+            std::string("local: cannot start the task: ") + strerror(errno);
         Ended(Copy, Failures[Copy]);
         continue;
       }
@@ -115,12 +124,10 @@ public:
     }
     while (!Running.empty())
       if (Error E = WaitOne())
-        return restoreSignals(), std::move(E);
-    restoreSignals();
+        return E;
     return Failures;
   }
 
-private:
   static pid_t start(const std::vector<std::string> &Argv) {
     std::vector<char *> CArgv;
     for (const std::string &A : Argv)

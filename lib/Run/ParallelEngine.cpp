@@ -34,13 +34,14 @@ public:
   explicit ParallelEngine(const EngineOptions &O) : O(O) {}
   StringRef name() const override { return "parallel"; }
 
-  Expected<EngineFailures> run(const EngineRequest &R,
-                               function_ref<void(unsigned, StringRef)> Ended) override {
+  Expected<EngineFailures>
+  run(const EngineRequest &R,
+      function_ref<void(unsigned, StringRef)> Ended) override {
     SmallString<256> JobLog(R.LogDir);
     sys::path::append(JobLog, formatv("parallel-a{0}.joblog", R.Attempt).str());
     sys::fs::remove(JobLog);
-    std::vector<std::string> Argv{"parallel", "--will-cite", "-q",
-                                  "--joblog", JobLog.str().str()};
+    std::vector<std::string> Argv{"parallel", "--will-cite", "-q", "--joblog",
+                                  JobLog.str().str()};
     unsigned Jobs = O.Jobs ? O.Jobs : R.Copies.size();
     Argv.insert(Argv.end(), {"-j", std::to_string(Jobs)});
     if (!O.SSHLoginFile.empty())
@@ -66,10 +67,11 @@ public:
     EngineFailures Failures = readJobLog((*Log)->getBuffer(), R.Copies);
     for (unsigned Copy : R.Copies) {
       if (!Seen.count(Copy))
-        Failures[Copy] = "parallel: the job never ran" +
-                         (Err.empty() ? std::string()
-                                      : " (parallel said: " +
-                                            StringRef(Err).trim().str() + ")");
+        Failures[Copy] =
+            "parallel: the job never ran" +
+            (Err.empty()
+                 ? std::string()
+                 : " (parallel said: " + StringRef(Err).trim().str() + ")");
       Ended(Copy, Failures.count(Copy) ? Failures[Copy] : "");
     }
     return Failures;
@@ -103,12 +105,11 @@ private:
                                  "signal {1}",
                                  Host, Signal);
       else if (Exit)
-        Failures[Copy] =
-            formatv("parallel: on {0}, the task exited with status {1}{2}",
-                    Host, Exit,
-                    Exit == 255 ? " (ssh could not reach the host, or p3 is "
-                                  "not at the same path there)"
-                                : "");
+        Failures[Copy] = formatv(
+            "parallel: on {0}, the task exited with status {1}{2}", Host, Exit,
+            Exit == 255 ? " (ssh could not reach the host, or p3 is "
+                          "not at the same path there)"
+                        : "");
       else
         Failures.erase(Copy);
     }

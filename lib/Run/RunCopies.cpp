@@ -51,8 +51,8 @@ Error acceptProfiles(StringRef Staging, StringRef ProfileDir) {
     if (It->type() == fs::file_type::regular_file)
       Files.push_back(It->path());
   if (EC)
-    return createStringError(EC, "cannot list " + Staging + ": " +
-                                     EC.message());
+    return createStringError(EC,
+                             "cannot list " + Staging + ": " + EC.message());
   std::sort(Files.begin(), Files.end());
   for (const std::string &F : Files) {
     std::string Target = freeName(ProfileDir, path::filename(F));
@@ -165,12 +165,12 @@ Expected<std::vector<CopyOutcome>> runCopies(TaskSpec Spec, Engine &E,
               << "profiles in " << Spec.stagingDir(C) << ": not merged\n";
       break;
     }
-    Log << O.ToolName << ": retrying cop" << (Missing.size() == 1 ? "y " : "ies ")
-        << listCopies(Missing) << " (attempt " << Attempt + 1 << " of "
-        << O.Retry + 1 << "):";
+    Log << O.ToolName << ": retrying cop"
+        << (Missing.size() == 1 ? "y " : "ies ") << listCopies(Missing)
+        << " (attempt " << Attempt + 1 << " of " << O.Retry + 1 << "):";
     for (unsigned C : Missing)
-      Log << (Missing.size() == 1 ? " " : "\n  copy " + std::to_string(C) +
-                                              ": ")
+      Log << (Missing.size() == 1 ? " "
+                                  : "\n  copy " + std::to_string(C) + ": ")
           << Outcomes[C].MissingReason;
     Log << "\n";
     Pending = std::move(Missing);

@@ -103,8 +103,9 @@ public:
   explicit SlurmEngine(const EngineOptions &O) : O(O) {}
   StringRef name() const override { return "slurm"; }
 
-  Expected<EngineFailures> run(const EngineRequest &R,
-                               function_ref<void(unsigned, StringRef)> Ended) override {
+  Expected<EngineFailures>
+  run(const EngineRequest &R,
+      function_ref<void(unsigned, StringRef)> Ended) override {
     SmallString<256> Script(R.LogDir);
     sys::path::append(Script, "slurm-task.sh");
     std::vector<std::string> Task = R.taskCommand("\"$SLURM_ARRAY_TASK_ID\"");
@@ -151,10 +152,11 @@ public:
       auto It = States.find(Copy);
       if (It == States.end()) {
         if (Status != 0)
-          Failures[Copy] = formatv("slurm: job {0}_{1}: sbatch exited with "
-                                   "status {2}, no state known{3}",
-                                   JobId, Copy, Status,
-                                   Err.empty() ? "" : ": " + StringRef(Err).trim());
+          Failures[Copy] =
+              formatv("slurm: job {0}_{1}: sbatch exited with "
+                      "status {2}, no state known{3}",
+                      JobId, Copy, Status,
+                      Err.empty() ? "" : ": " + StringRef(Err).trim());
       } else if (It->second.State != "COMPLETED") {
         const TaskState &S = It->second;
         std::string Why = formatv("slurm: job {0}_{1}: {2}", JobId, Copy,

@@ -107,9 +107,9 @@ Expected<TaskSpec> TaskSpec::fromJSON(StringRef Text) {
   if (!Attempt || *Attempt < 1)
     return taskError("\"attempt\" is missing or invalid");
   T.Attempt = *Attempt;
-  for (auto [Key, Out] : {std::pair{"command", &T.Command},
-                          std::pair{"copy_dirs", &T.CopyDirs},
-                          std::pair{"work_dirs", &T.WorkDirs}})
+  for (auto [Key, Out] :
+       {std::pair{"command", &T.Command}, std::pair{"copy_dirs", &T.CopyDirs},
+        std::pair{"work_dirs", &T.WorkDirs}})
     if (Error E = readStrings(*O, Key, *Out))
       return E;
   if (T.Command.empty() || T.CopyDirs.size() != T.WorkDirs.size())

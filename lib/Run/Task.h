@@ -32,14 +32,14 @@
 namespace p3 {
 
 struct TaskSpec {
-  std::string RunId;     ///< Unique per run; records carry it.
-  unsigned Attempt = 1;  ///< 1, then 2... for retries.
+  std::string RunId;    ///< Unique per run; records carry it.
+  unsigned Attempt = 1; ///< 1, then 2... for retries.
   /// argv, with {copy} and {dir} still in it.
   std::vector<std::string> Command;
   std::vector<std::string> CopyDirs; ///< Per copy: what {dir} stands for.
   std::vector<std::string> WorkDirs; ///< Per copy: where the command runs.
-  std::string Stdin;       ///< A file every copy reads; "" for /dev/null.
-  std::string OutputDir;   ///< Outputs and records.
+  std::string Stdin;        ///< A file every copy reads; "" for /dev/null.
+  std::string OutputDir;    ///< Outputs and records.
   bool CombinedLog = false; ///< copy-<i>.log instead of .stdout/.stderr.
   /// Where raw profiles are staged (P3_PROFILE_DIR); "" leaves it alone.
   /// (p3-run: DIR/run/staging/<run id>.)

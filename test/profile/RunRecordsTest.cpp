@@ -1,8 +1,8 @@
 //===- RunRecordsTest.cpp - Copy records, failed copies, excluded paths --===//
 
+#include "Profile/RunRecords.h"
 #include "Profile/Manifest.h"
 #include "Profile/ProfileSet.h"
-#include "Profile/RunRecords.h"
 
 #include "SimulatedProgram.h"
 

@@ -46,7 +46,8 @@ cl::opt<unsigned> LogLines("log-lines", cl::init(10), cl::value_desc("N"),
                                     "the summary (default 10)"),
                            cl::cat(Category));
 
-const char *Overview = R"(build (or configure, or test) every copy of a p3 output directory
+const char *Overview =
+    R"(build (or configure, or test) every copy of a p3 output directory
 
 Usage: p3-build [options] DIR -- CMD [ARGS...]
 
@@ -99,9 +100,8 @@ std::string failure(const CopyOutcome &Out) {
   if (!Out.ran())
     return Out.MissingReason;
   const CopyRecord &R = *Out.Record;
-  return R.End == CopyRecord::Ending::Exited && R.ExitCode == 0
-             ? ""
-             : R.describe();
+  return R.End == CopyRecord::Ending::Exited && R.ExitCode == 0 ? ""
+                                                                : R.describe();
 }
 
 } // namespace
@@ -123,8 +123,8 @@ int main(int Argc, char **Argv) {
   if (!Layout)
     fatal(toString(Layout.takeError()));
   unsigned K = Layout->numCopies();
-  Expected<std::vector<std::string>> WorkDirs =
-      Layout->workingDirectories(Layout->relativeWorkingDirectory().value_or(""));
+  Expected<std::vector<std::string>> WorkDirs = Layout->workingDirectories(
+      Layout->relativeWorkingDirectory().value_or(""));
   if (!WorkDirs)
     fatal(toString(WorkDirs.takeError()));
 
@@ -158,14 +158,14 @@ int main(int Argc, char **Argv) {
       [&](unsigned Copy, const std::optional<CopyRecord> &R,
           StringRef EngineFailure) {
         ++Finished;
-        std::string Head = formatv("p3-build: [{0}/{1}] copy {2}", Finished,
-                                   K, Copy);
+        std::string Head =
+            formatv("p3-build: [{0}/{1}] copy {2}", Finished, K, Copy);
         if (R && R->End == CopyRecord::Ending::Exited && R->ExitCode == 0)
           outs() << formatv("{0}: ok ({1:F1} s)\n", Head, R->WallSeconds);
         else
-          outs() << Head << ": FAILED: "
-                 << (R ? R->describe() : EngineFailure.str()) << " (log: "
-                 << Spec.logPath(Copy) << ")\n";
+          outs() << Head
+                 << ": FAILED: " << (R ? R->describe() : EngineFailure.str())
+                 << " (log: " << Spec.logPath(Copy) << ")\n";
         outs().flush();
       });
   if (!Outcomes)
@@ -186,6 +186,7 @@ int main(int Argc, char **Argv) {
            << (C == Failed.back() ? "" : ",");
   outs() << "\n";
   for (unsigned C : Failed)
-    outs() << "  " << Spec.logPath(C) << ":\n" << tail(Spec.logPath(C), LogLines);
+    outs() << "  " << Spec.logPath(C) << ":\n"
+           << tail(Spec.logPath(C), LogLines);
   return 1;
 }

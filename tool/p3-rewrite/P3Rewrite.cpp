@@ -144,7 +144,8 @@ static std::optional<std::string> realPath(StringRef Path) {
   return std::string(Real);
 }
 
-static void printStats(const RewritePlan &Plan) {
+static void printStats(const RewritePlan &Plan,
+                       ArrayRef<ExcludedPath> KeptBuildDirectories) {
   const Manifest &M = Plan.M;
   unsigned K = M.Strategy.K;
   outs() << formatv("{0,-40} {1,6} {2,6} {3,20} {4,6} {5,10}  {6}\n",
@@ -181,6 +182,9 @@ static void printStats(const RewritePlan &Plan) {
     Loads += (Loads.empty() ? "" : " ") + std::to_string(L);
   for (const ExcludedPath &X : M.Excluded)
     outs() << "not mirrored: " << X.Path << " (" << X.Reason << ")\n";
+  for (const ExcludedPath &X : KeptBuildDirectories)
+    outs() << "mirrored: " << X.Path << " (" << X.Reason
+           << ", but it holds files to rewrite: build the copies there)\n";
   outs() << formatv("summary: {0} functions, {1} instrumented, {2} skipped, "
                     "{3} profitable; strategy {4}, k={5}; static probes per "
                     "copy: {6}\n",
@@ -298,12 +302,12 @@ int main(int argc, const char **argv) {
   ExclusionOpts.CompilationDatabaseDir = compilationDatabaseDir();
   ExclusionOpts.UserExcluded.assign(Exclude.begin(), Exclude.end());
   ExclusionOpts.Sources = Opts.Sources;
-  Expected<std::vector<ExcludedPath>> Excluded =
-      findMirrorExclusions(ExclusionOpts);
-  if (!Excluded) {
-    error(toString(Excluded.takeError()));
+  Expected<MirrorExclusions> Mirror = findMirrorExclusions(ExclusionOpts);
+  if (!Mirror) {
+    error(toString(Mirror.takeError()));
     return 1;
   }
+  std::vector<ExcludedPath> &Excluded = Mirror->Excluded;
 
   std::optional<ProgressStyle> Style = progressStyle(Progress);
   if (!Style) {
@@ -333,7 +337,7 @@ int main(int argc, const char **argv) {
   for (auto &[Key, F] : Model.Functions) {
     // A header matched by --header-filter in a build directory: it has no
     // place in the copies (each copy's build generates its own).
-    if (const ExcludedPath *X = excludedPathOf(*Excluded, F.File);
+    if (const ExcludedPath *X = excludedPathOf(Excluded, F.File);
         X && !F.Skip)
       F.Skip = SkipReason{formatv("defined in {0}, which the copies do not "
                                   "mirror ({1})",
@@ -355,7 +359,7 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
-  Rewrite.Excluded = std::move(*Excluded);
+  Rewrite.Excluded = std::move(Excluded);
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
   if (!Plan) {
     error(toString(Plan.takeError()));
@@ -366,6 +370,6 @@ int main(int argc, const char **argv) {
     return 1;
   }
   if (Stats)
-    printStats(*Plan);
+    printStats(*Plan, Mirror->KeptBuildDirectories);
   return 0;
 }

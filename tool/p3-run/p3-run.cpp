@@ -84,23 +84,24 @@ cl::list<std::string> SSHLogin(
     "sshlogin", cl::value_desc("LOGIN"),
     cl::desc("parallel: a host to run on (parallel's -S; ':' is this one)"),
     cl::cat(EngineCategory));
-cl::list<std::string> ParallelArgs(
-    "parallel-arg", cl::value_desc("ARG"),
-    cl::desc("parallel: pass ARG to GNU parallel (repeatable)"),
-    cl::cat(EngineCategory));
+cl::list<std::string>
+    ParallelArgs("parallel-arg", cl::value_desc("ARG"),
+                 cl::desc("parallel: pass ARG to GNU parallel (repeatable)"),
+                 cl::cat(EngineCategory));
 cl::opt<std::string> Partition("slurm-partition", cl::value_desc("NAME"),
                                cl::desc("slurm: the partition (sbatch -p)"),
                                cl::cat(EngineCategory));
-cl::opt<std::string> TimeLimit(
-    "slurm-time", cl::value_desc("TIME"),
-    cl::desc("slurm: each task's time limit (sbatch -t, e.g. 10:00)"),
-    cl::cat(EngineCategory));
+cl::opt<std::string>
+    TimeLimit("slurm-time", cl::value_desc("TIME"),
+              cl::desc("slurm: each task's time limit (sbatch -t, e.g. 10:00)"),
+              cl::cat(EngineCategory));
 cl::list<std::string>
     SbatchArgs("sbatch-arg", cl::value_desc("ARG"),
                cl::desc("slurm: pass ARG to sbatch (repeatable)"),
                cl::cat(EngineCategory));
 
-const char *Overview = R"(run p3's K instrumented copies on the same input, then merge their profiles
+const char *Overview =
+    R"(run p3's K instrumented copies on the same input, then merge their profiles
 
 Usage: p3-run [options] DIR -- CMD [ARGS...]
 
@@ -243,8 +244,8 @@ std::vector<std::string> workingDirectories(const CopyLayout &Layout,
     fatal(Dir + "/manifest.json records no source root; run p3-run from "
                 "inside one of the copies");
   fatal("the working directory " + realOrAbsolute(Cwd) +
-        " is outside the source root " + Layout.root() + " recorded in " +
-        Dir + "/manifest.json (and outside its copies): cd into the source "
+        " is outside the source root " + Layout.root() + " recorded in " + Dir +
+        "/manifest.json (and outside its copies): cd into the source "
         "tree, where CMD's relative paths mean what they mean for the "
         "original program, or name each copy's files with {dir} "
         "({dir}/build/prog)");
@@ -330,9 +331,9 @@ int main(int Argc, char **Argv) {
   if ((*E)->name() != "local")
     errs() << "p3-run: running " << K << " copies through " << (*E)->name()
            << "\n";
-  Expected<std::vector<CopyOutcome>> Outcomes = runCopies(
-      Spec, **E, O, errs(),
-      [](unsigned, const std::optional<CopyRecord> &, StringRef) {});
+  Expected<std::vector<CopyOutcome>> Outcomes =
+      runCopies(Spec, **E, O, errs(),
+                [](unsigned, const std::optional<CopyRecord> &, StringRef) {});
   if (!Outcomes)
     fatal((*E)->name() + ": " + toString(Outcomes.takeError()));
   recordFailedCopies(ProfileDir, EarlierFailures, *Outcomes);
