@@ -17,7 +17,11 @@ packages=(
   tcl autoconf time
   flex
   bear ccache
+  meson parallel
 )
+# Optional: p3-run --engine=slurm is tested on a private single-node cluster
+# (test/cluster) when these install; the test says it is skipped otherwise.
+optional=(slurm-wlm munge)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -30,7 +34,22 @@ if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
+  updated=1
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+missing_optional=()
+for p in "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_optional+=("$p")
+done
+if ((${#missing_optional[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "setup: installing ${missing_optional[*]} (optional)"
+  export DEBIAN_FRONTEND=noninteractive
+  [ -n "${updated:-}" ] || $sudo apt-get update -qq || true
+  $sudo apt-get install -y -qq --no-install-recommends "${missing_optional[@]}" >/dev/null ||
+    echo "setup: ${missing_optional[*]} could not be installed: the Slurm engine test will be skipped"
 fi
 
 [ -n "${P3_SKIP_BUILD:-}" ] && exit 0

@@ -123,7 +123,10 @@ std::optional<std::string> Collector::rewritablePath(FileID FID) {
   if (!FE || SM.isInSystemHeader(SM.getLocForStartOfFile(FID)))
     return std::nullopt;
   llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(FE->getName(), Real))
+  // Through the file system the parse used: its working directory is the
+  // compile command's (ClangTool sets it), which need not be the process's.
+  if (SM.getFileManager().getVirtualFileSystem().getRealPath(FE->getName(),
+                                                             Real))
     return std::nullopt;
   llvm::StringRef Path = Real;
   if (!Path.consume_front(Opts.Root) || !Path.consume_front("/"))
@@ -275,10 +278,7 @@ void Collector::collect(const FunctionDecl *Pattern,
        cast<CXXMethodDecl>(Pattern)->isVirtual()))
     for (const std::string &K : Keys)
       Model.CallSites[K] = UnknownCallSites;
-  auto [It, New] = Model.Functions.try_emplace(Key, F);
-  if (!New && !sameLowering(It->second, F) && !It->second.Skip)
-    It->second.Skip = SkipReason{"lowers differently in different translation "
-                                 "units (macros or flags differ)"};
+  Model.addFunction(Key, std::move(F));
 }
 
 class CollectorConsumer : public ASTConsumer {
@@ -331,6 +331,35 @@ private:
 };
 
 } // namespace
+
+void ProgramModel::addFunction(const std::pair<std::string, unsigned> &Key,
+                               LoweredFunction F) {
+  auto [It, New] = Functions.try_emplace(Key, std::move(F));
+  if (!New && !sameLowering(It->second, F) && !It->second.Skip)
+    It->second.Skip = SkipReason{"lowers differently in different translation "
+                                 "units (macros or flags differ)"};
+}
+
+void ProgramModel::merge(ProgramModel &&Unit) {
+  // A unit's own function is the fold of its lowerings: it differs from this
+  // model's exactly when one of those lowerings does (a unit that saw two
+  // different lowerings has marked its copy skipped, which differs too).
+  for (auto &[Key, F] : Unit.Functions)
+    addFunction(Key, std::move(F));
+  for (auto &[File, Text] : Unit.FileText)
+    FileText.try_emplace(File, std::move(Text));
+  // Counts add up; an address taken anywhere makes them unknown for good.
+  for (const auto &[Callee, N] : Unit.CallSites) {
+    unsigned &Mine = CallSites[Callee];
+    uint64_t Sum = uint64_t(Mine) + N;
+    Mine = Mine == UnknownCallSites || N == UnknownCallSites ||
+                   Sum >= UnknownCallSites
+               ? UnknownCallSites
+               : unsigned(Sum);
+  }
+  for (auto &[Key, Keys] : Unit.CallKeys)
+    CallKeys[Key].insert(Keys.begin(), Keys.end());
+}
 
 void ProgramModel::assignCallSites() {
   for (auto &[Key, F] : Functions) {

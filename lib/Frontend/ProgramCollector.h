@@ -49,6 +49,17 @@ public:
   /// instantiation, whose call sites add up).
   std::map<FunctionKey, std::set<std::string>> CallKeys;
 
+  /// Records \p F, lowered from one translation unit, under \p Key: the
+  /// first lowering seen is kept; a different one makes it skipped.
+  void addFunction(const std::pair<std::string, unsigned> &Key,
+                   LoweredFunction F);
+
+  /// Adds what another translation unit's model holds, as if that unit had
+  /// been collected into this model after the units already in it. Merging
+  /// per-unit models in the units' order gives the model a sequential run
+  /// collects, so that parsing units in parallel changes nothing.
+  void merge(ProgramModel &&Unit);
+
   /// Fills LoweredFunction::CallSites from CallSites; call once at the end.
   void assignCallSites();
 };

@@ -1,6 +1,7 @@
 //===- OutputTree.cpp - Write the K copies, their diffs and the manifest -===//
 
 #include "Instrument/OutputTree.h"
+#include "Instrument/MirrorExclusions.h"
 #include "Instrument/UnifiedDiff.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
 #include <unistd.h>
 
 using namespace llvm;
@@ -41,16 +43,12 @@ Error writeText(StringRef File, StringRef Text) {
   return Error::success();
 }
 
-bool isVersionControl(StringRef Name) {
-  return Name == ".git" || Name == ".svn" || Name == ".hg" || Name == ".bzr" ||
-         Name == "CVS" || Name == "_darcs";
-}
-
 /// Mirrors Root into Copy, skipping what must not be mirrored.
 class Mirror {
 public:
-  Mirror(StringRef Root, StringRef Copy, StringRef Skip1, StringRef Skip2)
-      : Root(Root), Copy(Copy), Skip{Skip1.str(), Skip2.str()} {}
+  /// \p Skip: absolute paths left out (the output, build directories).
+  Mirror(StringRef Root, StringRef Copy, const std::set<std::string> &Skip)
+      : Root(Root), Copy(Copy), Skip(Skip) {}
 
   Error run() {
     if (std::error_code EC = fs::create_directories(Copy))
@@ -78,12 +76,14 @@ private:
   }
 
   Error entry(StringRef Source, StringRef Target, fs::file_type Type) {
+    if (Skip.count(Source.str()))
+      return Error::success();
     switch (Type) {
     case fs::file_type::directory_file: {
       SmallString<256> Marker(Source);
       path::append(Marker, OutputMarker);
-      if (isVersionControl(path::filename(Source)) || fs::exists(Marker) ||
-          Source == Skip[0] || Source == Skip[1])
+      if (isVersionControlDirectory(path::filename(Source)) ||
+          fs::exists(Marker))
         return Error::success();
       if (std::error_code EC = fs::create_directory(Target))
         return fail("cannot create " + Target, EC);
@@ -154,7 +154,7 @@ private:
   }
 
   std::string Root, Copy;
-  std::string Skip[2];
+  const std::set<std::string> &Skip;
 };
 
 } // namespace
@@ -194,10 +194,16 @@ Error writeOutputTree(StringRef Root, StringRef OutDir, bool Force,
     return fail("cannot create " + Temp, EC);
 
   std::string Header = copyRuntimeHeader(Plan, RuntimeHeader);
+  std::set<std::string> Skip{OutDir.str(), Temp.str().str()};
+  for (const ExcludedPath &X : Plan.M.Excluded) {
+    SmallString<256> P(Root);
+    path::append(P, X.Path);
+    Skip.insert(P.str().str());
+  }
   for (unsigned Copy = 0; Copy < Plan.Files.size(); ++Copy) {
     SmallString<256> CopyDir(Temp);
     path::append(CopyDir, formatv("copy-{0}", Copy).str());
-    if (Error E = Mirror(Root, CopyDir, OutDir, Temp).run())
+    if (Error E = Mirror(Root, CopyDir, Skip).run())
       return E;
     SmallString<256> HeaderPath(CopyDir);
     path::append(HeaderPath, "p3_runtime.h");

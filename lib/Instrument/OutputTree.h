@@ -1,7 +1,9 @@
 //===- OutputTree.h - Write the K copies, their diffs and the manifest ---===//
 //
 // DIR/copy-<i> is a complete mirror of the root (minus version-control
-// folders and p3 output directories, recognised by their .p3-output marker)
+// folders, p3 output directories, recognised by their .p3-output marker, and
+// the paths of the manifest's "excluded" list: build directories,
+// MirrorExclusions.h)
 // with the rewritten files replaced and the runtime header at its root;
 // DIR/copy-<i>.diff is the unified diff against the original; DIR/manifest.json
 // the manifest. Files are copied, never hard-linked, and symbolic links that

@@ -119,6 +119,7 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   M.ThreadSafe = Opts.ThreadSafe;
   M.ArrayLimit = Opts.ArrayLimit;
   M.Root = Opts.Root;
+  M.Excluded = Opts.Excluded;
 
   std::vector<std::string> SkipReasons(Functions.size());
   for (unsigned I = 0; I < Functions.size(); ++I)

@@ -30,6 +30,7 @@ struct RewriteOptions {
   bool ExitGuards = true;
   std::string Root;
   std::string Tool;
+  std::vector<ExcludedPath> Excluded; ///< Not mirrored (MirrorExclusions.h).
 };
 
 /// One line of --stats.

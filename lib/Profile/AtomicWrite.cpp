@@ -14,6 +14,25 @@ Error writeFileAtomically(StringRef Path, StringRef Contents) {
     return createStringError(inconvertibleErrorCode(),
                              Twine("cannot write " + Path + ": " + Why).str());
   };
+  // A device or a pipe (-o /dev/null, /dev/stdout, a FIFO) is written to,
+  // never replaced: renaming over /dev/null would replace the device with a
+  // regular file for every process on the machine.
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Path, Status) && sys::fs::exists(Status) &&
+      !sys::fs::is_regular_file(Status) && !sys::fs::is_directory(Status)) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+    if (EC)
+      return Fail(EC.message());
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      std::string Msg = OS.error().message();
+      OS.clear_error();
+      return Fail(Msg);
+    }
+    return Error::success();
+  }
   // Same directory as the target: rename() is atomic only within a file
   // system.
   Expected<sys::fs::TempFile> Temp =

@@ -219,6 +219,18 @@ void writeManifest(raw_ostream &OS, const Manifest &M, StringRef Hash) {
         J.value(F);
     });
   });
+  // Only when something was left out, so that manifests without exclusions
+  // (and their hashes) are what they were before the field existed.
+  if (!M.Excluded.empty())
+    Field("excluded", [&](json::OStream &J) {
+      J.array([&] {
+        for (const ExcludedPath &X : M.Excluded)
+          J.object([&] {
+            J.attribute("path", X.Path);
+            J.attribute("reason", X.Reason);
+          });
+      });
+    });
   OS << ",\n  \"functions\": [";
   for (unsigned I = 0; I < M.Functions.size(); ++I) {
     OS << (I ? ",\n    " : "\n    ");
@@ -807,6 +819,23 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
     if (!F)
       return makeError("files[" + Twine(I) + "] is not a string");
     M.Files.push_back(F->str());
+  }
+  Expected<const json::Array *> Excluded =
+      R.array("excluded", /*Optional=*/true);
+  if (!Excluded)
+    return Excluded.takeError();
+  for (unsigned I = 0; *Excluded && I < (*Excluded)->size(); ++I) {
+    const json::Object *O = (**Excluded)[I].getAsObject();
+    std::string Where = formatv("excluded[{0}]", I).str();
+    if (!O)
+      return makeError(Where + " is not an object");
+    ObjectReader XR(*O, Where);
+    ExcludedPath X;
+    if (Error E = XR.get("path", X.Path))
+      return E;
+    if (Error E = XR.get("reason", X.Reason, StringRef()))
+      return E;
+    M.Excluded.push_back(std::move(X));
   }
   Expected<const json::Array *> Functions = R.array("functions");
   if (!Functions)

@@ -65,6 +65,14 @@ struct ManifestFunction {
   llvm::Expected<FunctionGraph> graph() const;
 };
 
+/// A part of the root that the copies do not mirror: a build directory (the
+/// copies are configured and built like the original, each in its own), or
+/// what --exclude named.
+struct ExcludedPath {
+  std::string Path;   ///< Relative to the root.
+  std::string Reason; ///< Why, for users ("CMake build directory ...").
+};
+
 struct Manifest {
   static constexpr unsigned FormatVersion = 1;
 
@@ -78,6 +86,7 @@ struct Manifest {
   uint64_t ArrayLimit = 0; ///< Functions with more ids use a hash table.
   std::string Root;        ///< Absolute path of the mirrored source tree.
   std::vector<std::string> Files; ///< Rewritten files, relative to Root.
+  std::vector<ExcludedPath> Excluded; ///< Not mirrored into the copies.
   std::vector<ManifestFunction> Functions;
 
   /// FNV-1a 64 of the JSON form without the hash, as 16 hex digits.

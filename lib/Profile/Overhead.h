@@ -13,6 +13,9 @@
 #define P3_PROFILE_OVERHEAD_H
 
 #include "Profile/MergedProfile.h"
+#include "Profile/RunRecords.h"
+
+#include <optional>
 
 namespace p3 {
 
@@ -27,6 +30,9 @@ struct CopyOverhead {
   std::vector<uint64_t> MeasuredHits;
   std::vector<bool> Present; ///< Copies with a raw profile.
   uint64_t SBLHits = 0;      ///< Ball-Larus everywhere, K = 1.
+  /// Per copy, the record of its last run (wall-clock and CPU time), when
+  /// DIR/run has one; empty when none has.
+  std::vector<std::optional<CopyRecord>> Records;
 
   uint64_t maxModelHits() const;
   /// Whether every present copy's measurement equals the model.

@@ -45,8 +45,16 @@ struct ProfileSet {
   /// copies), so it writes no raw profile and misses nothing.
   std::vector<bool> Idle;
 
+  /// Per copy: why its task failed in a run whose raw profiles are here
+  /// (DIR/profiles/failed-copies.json), "" if it did not. Such a copy is
+  /// missing even if older raw profiles of its exist.
+  std::vector<std::string> FailedReason;
+
+  bool failed(unsigned Copy) const {
+    return Copy < FailedReason.size() && !FailedReason[Copy].empty();
+  }
   bool present(unsigned Copy) const {
-    return Processes[Copy] > 0 || Idle[Copy];
+    return (Processes[Copy] > 0 && !failed(Copy)) || Idle[Copy];
   }
   std::vector<bool> presentCopies() const;
   /// Whether every section of every present copy reported its probes.

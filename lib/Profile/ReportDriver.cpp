@@ -5,6 +5,7 @@
 #include "Profile/MergedProfile.h"
 #include "Profile/Overhead.h"
 #include "Profile/TextReport.h"
+#include "Profile/RunRecords.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -33,11 +34,16 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
   Top["raw_profiles"] = json::Array(Set.Files);
   Top["processes_per_copy"] =
       json::Array(Set.Processes);
-  json::Array Missing;
-  for (unsigned C = 0; C < Set.K; ++C)
+  json::Array Missing, Failed;
+  for (unsigned C = 0; C < Set.K; ++C) {
     if (!Set.present(C))
       Missing.push_back(C);
+    if (Set.failed(C))
+      Failed.push_back(
+          json::Object{{"copy", C}, {"reason", Set.FailedReason[C]}});
+  }
   Top["missing_copies"] = std::move(Missing);
+  Top["failed_copies"] = std::move(Failed);
   Top["total_executions"] = u64ToJSON(
       Total >= 18446744073709551615.0L ? UINT64_MAX : uint64_t(Total));
 
@@ -97,6 +103,10 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
       json::Object Row{{"copy", C}, {"model", u64ToJSON(Ov->ModelHits[C])}};
       if (!Ov->MeasuredHits.empty() && Ov->Present[C])
         Row["measured"] = u64ToJSON(Ov->MeasuredHits[C]);
+      if (C < Ov->Records.size() && Ov->Records[C]) {
+        Row["wall_seconds"] = Ov->Records[C]->WallSeconds;
+        Row["cpu_seconds"] = Ov->Records[C]->cpuSeconds();
+      }
       Copies.push_back(std::move(Row));
     }
     json::Object OvJ{{"copies", std::move(Copies)},
@@ -201,6 +211,18 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   LoadOptions LO;
   LO.IgnoreForeign = O.IgnoreForeign;
   ProfileSet Set = loadProfiles(*M, *G, Files, LO, Diags);
+  if (O.RawFiles.empty()) {
+    SmallString<256> ProfileDir(O.Dir);
+    sys::path::append(ProfileDir, "profiles");
+    Expected<std::vector<FailedCopy>> Failed =
+        readFailedCopies(failedCopiesPath(ProfileDir));
+    if (!Failed)
+      return Fail(toString(Failed.takeError()));
+    Set.FailedReason.assign(Set.K, "");
+    for (const FailedCopy &F : *Failed)
+      if (F.Copy < Set.K && Set.FailedReason[F.Copy].empty())
+        Set.FailedReason[F.Copy] = F.Reason.empty() ? "?" : F.Reason;
+  }
   MergedProfile P;
   if (!Diags.hasErrors())
     P = mergeProfiles(*M, *G, Set, Diags);
@@ -236,6 +258,11 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
     if (!C)
       return Fail("overhead model: " + toString(C.takeError()));
     Ov = std::move(*C);
+    SmallString<256> RunDir(O.Dir);
+    sys::path::append(RunDir, "run");
+    Ov->Records = readCopyRecords(RunDir, M->Strategy.K);
+    if (llvm::none_of(Ov->Records, [](const auto &R) { return R.has_value(); }))
+      Ov->Records.clear();
   }
   std::optional<std::vector<SimulationRow>> Sim;
   uint64_t SimSBL = 0;

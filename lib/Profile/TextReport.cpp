@@ -117,10 +117,25 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
 
   // Everything that makes the profile inexact comes first: it qualifies all
   // the numbers below.
-  std::vector<unsigned> Missing;
-  for (unsigned C = 0; C < K; ++C)
-    if (!Set.present(C))
+  std::vector<unsigned> Missing, Failed;
+  for (unsigned C = 0; C < K; ++C) {
+    if (Set.failed(C) && !Set.Idle[C])
+      Failed.push_back(C);
+    else if (!Set.present(C))
       Missing.push_back(C);
+  }
+  if (!Failed.empty()) {
+    OS << "\nWARNING: cop" << (Failed.size() == 1 ? "y" : "ies");
+    for (unsigned I = 0; I < Failed.size(); ++I)
+      OS << (I ? ", " : " ") << Failed[I];
+    OS << " failed in a run whose profiles are merged here: paths that only "
+       << (Failed.size() == 1 ? "it profiles" : "they profile")
+       << " are missing or undercounted and the profile is incomplete.\n";
+    for (unsigned C : Failed)
+      OS << "  copy " << C << ": " << Set.FailedReason[C] << "\n";
+    OS << "  Run the copies again (p3-run --fresh, with --retry N) and report "
+          "again.\n";
+  }
   if (!Missing.empty()) {
     OS << "\nWARNING: no raw profile from cop" << (Missing.size() == 1 ? "y" : "ies");
     for (unsigned I = 0; I < Missing.size(); ++I)
@@ -289,11 +304,16 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
   OS << "\nOverhead: probe hits per copy (overhead model on the merged "
         "profile)\n";
   bool Measured = !O.MeasuredHits.empty();
+  bool Timed = !O.Records.empty();
   std::vector<bool> Right{false, true, true};
   std::vector<std::string> Head{"copy", "model", "vs SBL"};
   if (Measured) {
     Right.insert(Right.end(), {true, false});
     Head.insert(Head.end(), {"measured", "agrees"});
+  }
+  if (Timed) {
+    Right.insert(Right.end(), {true, true});
+    Head.insert(Head.end(), {"wall s", "cpu s"});
   }
   Table T(Right);
   T.row(Head);
@@ -313,6 +333,11 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
         Row.push_back("(no profile)");
       }
     }
+    if (Timed) {
+      const std::optional<CopyRecord> &R = O.Records[C];
+      Row.push_back(R ? formatv("{0:F2}", R->WallSeconds).str() : "-");
+      Row.push_back(R ? formatv("{0:F2}", R->cpuSeconds()).str() : "-");
+    }
     T.row(Row);
   }
   T.row({"max", utostr(O.maxModelHits()), Ratio(O.maxModelHits())});
@@ -329,6 +354,9 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
   else
     OS << "  (no measured counts: build the copies with -DP3_COUNT_PROBES "
           "to compare)\n";
+  if (Timed)
+    OS << "  wall s, cpu s: each copy's wall-clock and CPU time in the last "
+          "p3-run (DIR/run/copy-<i>.time)\n";
 }
 
 void writeSimulationReport(raw_ostream &OS, ArrayRef<SimulationRow> Rows,

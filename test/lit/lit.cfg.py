@@ -28,6 +28,7 @@ config.substitutions.append(("%clang", "clang-19"))
 config.substitutions.append(("%tcc", "tcc"))
 
 # Features tests can REQUIRE.
-for tool in ["gcc", "g++", "clang-19", "clang++-19", "tcc", "make"]:
+for tool in ["gcc", "g++", "clang-19", "clang++-19", "tcc", "make", "cmake",
+             "ninja", "meson", "autoconf", "parallel"]:
     if shutil.which(tool):
         config.available_features.add(tool.replace("+", "x"))

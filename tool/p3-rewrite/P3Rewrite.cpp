@@ -10,8 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/EmittedSyntax.h"
+#include "ParseProgress.h"
+
 #include "Frontend/ProgramCollector.h"
+#include "Frontend/ProgramParse.h"
 #include "Instrument/Dump.h"
+#include "Instrument/MirrorExclusions.h"
 #include "Instrument/OutputTree.h"
 #include "Instrument/ProgramRewrite.h"
 
@@ -22,6 +26,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -110,6 +116,21 @@ static cl::opt<std::string> InjectErrorIn(
     cl::desc("Testing: break the emitted text of the functions with this name "
              "in every copy, to check that no broken copy is written"),
     cl::value_desc("NAME"), cl::Hidden, cl::cat(Category));
+static cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Parse N files at a time (default: one per core); the output "
+             "does not depend on N"),
+    cl::init(0), cl::value_desc("N"), cl::cat(Category));
+static cl::opt<std::string> Progress(
+    "progress",
+    cl::desc("auto (default: a status line on a terminal, one line per file "
+             "otherwise), terminal, lines or none"),
+    cl::init("auto"), cl::value_desc("STYLE"), cl::cat(Category));
+static cl::list<std::string> Exclude(
+    "exclude",
+    cl::desc("Do not mirror DIR into the copies (build directories are "
+             "left out without asking; see --stats)"),
+    cl::value_desc("DIR"), cl::cat(Category));
 
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
@@ -122,6 +143,11 @@ Examples:
       One copy profiling every path (SBL), with per-function statistics.
   p3-rewrite -k 8 --strategy=auto --train old/profile.json --stats src/*.c --
       Cost-aware plan from the profile of an earlier run (any strategy).
+  cmake -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+  p3-rewrite -k 4 -j 8 -p build src/*.c
+      A CMake project: flags from build/, 8 files parsed at a time; build/
+      is not mirrored into the copies (p3-build p3-out -- cmake -S {dir}
+      -B {dir}/build configures each copy).
 Then build each copy (cd p3-out/copy-0 && make), run them all with
   p3-run p3-out -- ./prog ARGS < input
 and read the merged profile with
@@ -240,7 +266,8 @@ static void printAutoSummary(const RewritePlan &Plan) {
                     E.LPTMax, E.Moves);
 }
 
-static void printStats(const RewritePlan &Plan) {
+static void printStats(const RewritePlan &Plan,
+                       ArrayRef<ExcludedPath> KeptBuildDirectories) {
   const Manifest &M = Plan.M;
   unsigned K = M.Strategy.K;
   outs() << formatv("{0,-40} {1,6} {2,6} {3,20} {4,6} {5,10}  {6}\n",
@@ -276,12 +303,42 @@ static void printStats(const RewritePlan &Plan) {
   std::string Loads;
   for (uint64_t L : Load)
     Loads += (Loads.empty() ? "" : " ") + std::to_string(L);
+  for (const ExcludedPath &X : M.Excluded)
+    outs() << "not mirrored: " << X.Path << " (" << X.Reason << ")\n";
+  for (const ExcludedPath &X : KeptBuildDirectories)
+    outs() << "mirrored: " << X.Path << " (" << X.Reason
+           << ", but it holds files to rewrite: build the copies there)\n";
   outs() << formatv("summary: {0} functions, {1} instrumented, {2} skipped, "
                     "{3} profitable; strategy {4}, k={5}; static probes per "
                     "copy: {6}\n",
                     M.Functions.size(), M.Functions.size() - Skipped, Skipped,
                     Profitable, strategyName(M.Strategy.Kind), K, Loads);
   printAutoSummary(Plan);
+}
+
+/// The -p directory, real, or "" (CommonOptionsParser owns the option).
+static std::string compilationDatabaseDir() {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find("p");
+  if (It == Registered.end())
+    return "";
+  auto *Opt = static_cast<cl::opt<std::string> *>(It->second);
+  if (Opt->getValue().empty())
+    return "";
+  return realPath(Opt->getValue()).value_or("");
+}
+
+static std::optional<ProgressStyle> progressStyle(StringRef Name) {
+  if (Name == "auto")
+    return sys::Process::StandardErrIsDisplayed() ? ProgressStyle::Terminal
+                                                  : ProgressStyle::Lines;
+  if (Name == "terminal")
+    return ProgressStyle::Terminal;
+  if (Name == "lines")
+    return ProgressStyle::Lines;
+  if (Name == "none")
+    return ProgressStyle::None;
+  return std::nullopt;
 }
 
 /// libLLVM already registers -stats (its statistics); p3-rewrite reuses the
@@ -384,30 +441,54 @@ int main(int argc, const char **argv) {
     return 1;
   }
 
-  // One file at a time: ClangTool would print a progress line per file.
-  ProgramModel Model;
-  std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
-      newCollectorActionFactory(Model, Opts);
-  unsigned Failed = 0;
-  for (const std::string &Source : Parser->getSourcePathList()) {
-    clang::tooling::ClangTool Tool(Parser->getCompilations(), {Source});
-    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        parseFlags(), clang::tooling::ArgumentInsertPosition::END));
-    if (Tool.run(Factory.get()) != 0) {
-      error(Source + " did not compile");
-      ++Failed;
-    }
-  }
-  if (Failed) {
-    error(formatv("{0} of {1} files did not compile; nothing written", Failed,
-                  Parser->getSourcePathList().size()));
+  ExclusionOptions ExclusionOpts;
+  ExclusionOpts.Root = *Root;
+  ExclusionOpts.CompilationDatabaseDir = compilationDatabaseDir();
+  ExclusionOpts.UserExcluded.assign(Exclude.begin(), Exclude.end());
+  ExclusionOpts.Sources = Opts.Sources;
+  Expected<MirrorExclusions> Mirror = findMirrorExclusions(ExclusionOpts);
+  if (!Mirror) {
+    error(toString(Mirror.takeError()));
     return 1;
   }
+  std::vector<ExcludedPath> &Excluded = Mirror->Excluded;
+
+  std::optional<ProgressStyle> Style = progressStyle(Progress);
+  if (!Style) {
+    error("unknown --progress style '" + Progress +
+          "' (use auto, terminal, lines or none)");
+    return 1;
+  }
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  ParseOptions Parse;
+  Parse.Jobs = Jobs ? unsigned(Jobs)
+                    : llvm::hardware_concurrency().compute_thread_count();
+  Parse.ExtraArgs = parseFlags();
+  Parse.Colors = sys::Process::StandardErrHasColors();
+  ParseProgress Shown(errs(), *Style, Sources.size(), "p3-rewrite");
+  ParsedProgram Parsed = parseProgram(Parser->getCompilations(), Sources,
+                                      Opts, Parse, Shown);
+  Shown.done();
+  if (!Parsed.Failed.empty()) {
+    error(formatv("{0} of {1} files did not compile; nothing written",
+                  Parsed.Failed.size(), Sources.size()));
+    return 1;
+  }
+  ProgramModel &Model = Parsed.Model;
   Model.assignCallSites();
 
   std::vector<LoweredFunction> Functions;
-  for (auto &[Key, F] : Model.Functions)
+  for (auto &[Key, F] : Model.Functions) {
+    // A header matched by --header-filter in a build directory: it has no
+    // place in the copies (each copy's build generates its own).
+    if (const ExcludedPath *X = excludedPathOf(Excluded, F.File);
+        X && !F.Skip)
+      F.Skip = SkipReason{formatv("defined in {0}, which the copies do not "
+                                  "mirror ({1})",
+                                  X->Path, X->Reason)
+                              .str()};
     Functions.push_back(std::move(F));
+  }
   for (LoweredFunction &F : Functions)
     if (!F.Skip && llvm::is_contained(SkipFunctions, F.Name))
       F.Skip = SkipReason{"left alone by --skip-function"};
@@ -427,6 +508,7 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
+  Rewrite.Excluded = std::move(Excluded);
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
   if (!Plan) {
     error(toString(Plan.takeError()));
@@ -455,6 +537,6 @@ int main(int argc, const char **argv) {
         << "training profile " << TrainFile << ": " << Plan->TrainingSummary
         << "\n";
   if (Stats)
-    printStats(*Plan);
+    printStats(*Plan, Mirror->KeptBuildDirectories);
   return 0;
 }

@@ -1,19 +1,27 @@
 //===- p3-run.cpp - Run the K instrumented copies on the same input ------===//
 //
 // Each copy runs CMD in its own tree, in the directory that corresponds to
-// the caller's working directory, with the same standard input (read once)
-// and P3_PROFILE_DIR pointing at DIR/profiles. Copy 0 stands for the program:
-// its output and exit status are passed through. The other copies must
-// behave identically (P3's merge assumes it); any difference is reported as
-// nondeterminism. Then the raw profiles are merged (lib/Profile/ReportDriver,
+// the caller's working directory, with the same standard input (read once),
+// through an engine: local processes, GNU parallel or a Slurm job array
+// (lib/Run). Copy 0 stands for the program: its output and exit status are
+// passed through. The other copies must behave identically (P3's merge
+// assumes it); any difference is reported as nondeterminism. A copy whose
+// task was lost (failed, preempted, timed out) is missing, with its engine's
+// reason, and is recorded as such, so that the merged profile never passes
+// for complete. Then the raw profiles are merged (lib/Profile/ReportDriver,
 // the same code as p3-report).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Profile/Manifest.h"
-#include "Profile/ReportDriver.h"
+#include "Run/CompareCopies.h"
+#include "Run/CopyLayout.h"
+#include "Run/CopyTask.h"
+#include "Run/RunCopies.h"
 
-#include "llvm/ADT/StringExtras.h"
+#include "Profile/ProfileSet.h"
+#include "Profile/ReportDriver.h"
+#include "Profile/RunRecords.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -23,10 +31,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
-#include <csignal>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace llvm;
@@ -35,13 +40,14 @@ using namespace p3;
 namespace {
 
 cl::OptionCategory Category("p3-run options");
+cl::OptionCategory EngineCategory("engine options");
 
 cl::opt<std::string> Dir(cl::Positional, cl::Required,
-                         cl::desc("DIR -- CMD [ARGS...]"),
-                         cl::cat(Category));
+                         cl::desc("DIR -- CMD [ARGS...]"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::init(0), cl::value_desc("N"),
                        cl::desc("Run at most N copies at a time (default: all "
-                                "at once)"),
+                                "at once; parallel: per host; slurm: the "
+                                "array's throttle)"),
                        cl::cat(Category));
 cl::opt<bool> NoMerge("no-merge",
                       cl::desc("Only run the copies; do not merge profiles"),
@@ -57,8 +63,45 @@ cl::opt<bool> IgnoreForeign(
     "ignore-foreign",
     cl::desc("When merging, skip raw profiles of another manifest"),
     cl::cat(Category));
+cl::opt<std::string>
+    EngineName("engine", cl::init("local"), cl::value_desc("ENGINE"),
+               cl::desc("local (default: processes on this machine), "
+                        "parallel (GNU parallel) or slurm (a job array)"),
+               cl::cat(EngineCategory));
+cl::opt<unsigned> Retry("retry", cl::init(0), cl::value_desc("N"),
+                        cl::desc("Run a copy whose task failed, was preempted "
+                                 "or timed out again, up to N times"),
+                        cl::cat(EngineCategory));
+cl::opt<double> Timeout("timeout", cl::init(0), cl::value_desc("SECONDS"),
+                        cl::desc("Kill a copy's command after SECONDS (the "
+                                 "copy is then missing)"),
+                        cl::cat(EngineCategory));
+cl::opt<std::string> SSHLoginFile(
+    "sshloginfile", cl::value_desc("FILE"),
+    cl::desc("parallel: run on the hosts of FILE (parallel's format)"),
+    cl::cat(EngineCategory));
+cl::list<std::string> SSHLogin(
+    "sshlogin", cl::value_desc("LOGIN"),
+    cl::desc("parallel: a host to run on (parallel's -S; ':' is this one)"),
+    cl::cat(EngineCategory));
+cl::list<std::string>
+    ParallelArgs("parallel-arg", cl::value_desc("ARG"),
+                 cl::desc("parallel: pass ARG to GNU parallel (repeatable)"),
+                 cl::cat(EngineCategory));
+cl::opt<std::string> Partition("slurm-partition", cl::value_desc("NAME"),
+                               cl::desc("slurm: the partition (sbatch -p)"),
+                               cl::cat(EngineCategory));
+cl::opt<std::string>
+    TimeLimit("slurm-time", cl::value_desc("TIME"),
+              cl::desc("slurm: each task's time limit (sbatch -t, e.g. 10:00)"),
+              cl::cat(EngineCategory));
+cl::list<std::string>
+    SbatchArgs("sbatch-arg", cl::value_desc("ARG"),
+               cl::desc("slurm: pass ARG to sbatch (repeatable)"),
+               cl::cat(EngineCategory));
 
-const char *Overview = R"(run p3's K instrumented copies on the same input, then merge their profiles
+const char *Overview =
+    R"(run p3's K instrumented copies on the same input, then merge their profiles
 
 Usage: p3-run [options] DIR -- CMD [ARGS...]
 
@@ -66,17 +109,27 @@ Every copy DIR/copy-<i> runs CMD at once (or -j N at a time) in the directory
 of its own tree that corresponds to the current directory: run p3-run from
 inside the original source tree (or from inside one of the copies), as you
 would run CMD itself. A relative CMD (./prog) therefore runs each copy's own
-build; a bare name is looked up in PATH.
+build; a bare name is looked up in PATH. In CMD and its arguments, {copy}
+stands for the copy's number and {dir} for its top directory
+(p3-run p3-out -- {dir}/build/prog input); from outside the source tree, a
+command with {dir} or {copy} runs in the current directory itself.
 
-Standard input is read once, to end of file, and given to every copy.
-The environment is yours plus P3_PROFILE_DIR=<DIR>/profiles, where the
-instrumented programs write their raw profiles.
+Standard input is read once, to end of file, and given to every copy. The
+environment is yours plus P3_COPY=<i>, P3_COPY_DIR=<DIR>/copy-<i> and
+P3_PROFILE_DIR, where the instrumented programs write their raw profiles
+(moved to DIR/profiles when the copy's command has ended).
 
 Copy 0's standard output, standard error and exit status become p3-run's
 (a copy killed by signal S exits 128+S). The other copies' are compared with
 copy 0's: a difference is reported as nondeterminism, since the merged
 profile assumes identical runs. Each copy's output is kept in
-DIR/run/copy-<i>.stdout and .stderr.
+DIR/run/copy-<i>.stdout and .stderr, its times in DIR/run/copy-<i>.time.
+
+Engines: local (default), parallel (GNU parallel, here or on ssh hosts) and
+slurm (one job array, sbatch --wait); the hosts or nodes must share DIR and
+have p3 at the same path. A copy whose task fails, is preempted or times out
+is missing, with the engine's reason (--retry N runs it again); the merged
+profile then says it is incomplete. If no copy ran at all, p3-run exits 125.
 
 Finally the raw profiles are merged into DIR/profile.json and DIR/report.txt
 (see p3-report, which can redo this with more options), with one summary
@@ -85,115 +138,21 @@ line on standard error.
 Examples:
   cd src && p3-run ../p3-out -- ./prog input.txt      run ./prog in each copy
   p3-run p3-out -- ./prog < input.txt                 same input for every copy
+  p3-run p3-out -- {dir}/build/prog input.txt         an out-of-tree build
   p3-run -j 1 p3-out -- make check                    one copy at a time
   p3-run --fresh p3-out -- ./prog                     forget earlier runs
+  p3-run --engine=parallel --sshloginfile=hosts p3-out -- ./prog
+  p3-run --engine=slurm --slurm-partition=batch --slurm-time=30:00 --retry 1 \
+         p3-out -- ./prog < input.txt
   p3-run --no-merge p3-out -- ./prog && p3-report --overhead p3-out
 )";
 
-struct Copy {
-  unsigned Index = 0;
-  std::string WorkDir;
-  std::string StdoutPath, StderrPath;
-  pid_t Pid = -1;
-  int Status = 0;          ///< waitpid status.
-  int ExecErrno = 0;       ///< Nonzero when CMD could not be started.
-  bool Done = false;
-
-  bool signalled() const { return !ExecErrno && WIFSIGNALED(Status); }
-  int exitCode() const {
-    if (ExecErrno)
-      return ExecErrno == ENOENT ? 127 : 126;
-    if (WIFEXITED(Status))
-      return WEXITSTATUS(Status);
-    if (WIFSIGNALED(Status))
-      return 128 + WTERMSIG(Status);
-    return 1;
-  }
-  std::string describe() const {
-    if (ExecErrno)
-      return formatv("could not start ({0})", strerror(ExecErrno)).str();
-    if (WIFSIGNALED(Status))
-      return formatv("was killed by signal {0} ({1})", WTERMSIG(Status),
-                     strsignal(WTERMSIG(Status)))
-          .str();
-    return formatv("exited with status {0}", exitCode()).str();
-  }
-};
-
-/// The running copies, for forwarding termination signals: a p3-run killed
-/// by a timeout or a closed terminal must not leave K orphans behind.
-constexpr unsigned MaxChildren = 4096;
-pid_t Children[MaxChildren];
-volatile sig_atomic_t NumChildren = 0;
-
-extern "C" void forwardSignal(int Sig) {
-  for (sig_atomic_t I = 0; I < NumChildren; ++I)
-    if (Children[I] > 0)
-      kill(Children[I], Sig);
-}
-
-/// Like system(): while the copies run, the terminal's SIGINT and SIGQUIT go
-/// to them (same process group) and p3-run waits to report what they did;
-/// SIGTERM and SIGHUP sent to p3-run alone are passed on.
-void handleSignalsWhileRunning() {
-  signal(SIGINT, SIG_IGN);
-  signal(SIGQUIT, SIG_IGN);
-  struct sigaction SA = {};
-  SA.sa_handler = forwardSignal;
-  sigemptyset(&SA.sa_mask);
-  sigaction(SIGTERM, &SA, nullptr);
-  sigaction(SIGHUP, &SA, nullptr);
-}
+/// p3-run's own exit status when no copy ran at all.
+constexpr int NoCopyRan = 125;
 
 [[noreturn]] void fatal(const Twine &Msg) {
   errs() << "p3-run: error: " << Msg << "\n";
   exit(2);
-}
-
-std::string realOrAbsolute(StringRef Path) {
-  SmallString<256> Real;
-  if (!sys::fs::real_path(Path, Real))
-    return Real.str().str();
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().str();
-}
-
-/// The part of \p Path below \p Base ("" for Base itself), or nullopt.
-std::optional<std::string> relativeTo(StringRef Path, StringRef Base) {
-  if (Path == Base)
-    return std::string();
-  if (Path.starts_with(Base) && Path.size() > Base.size() &&
-      (Base.ends_with("/") || Path[Base.size()] == '/'))
-    return Path.substr(Base.size()).ltrim('/').str();
-  return std::nullopt;
-}
-
-/// The working directory relative to the tree it mirrors: a copy of DIR, or
-/// the manifest's root.
-std::string mappedWorkingDir(const Manifest &M, StringRef DirReal) {
-  SmallString<256> Cwd;
-  if (std::error_code EC = sys::fs::current_path(Cwd))
-    fatal("cannot get the working directory: " + EC.message());
-  std::string CwdReal = realOrAbsolute(Cwd);
-  for (unsigned C = 0; C < M.Strategy.K; ++C) {
-    SmallString<256> CopyDir(DirReal);
-    sys::path::append(CopyDir, "copy-" + Twine(C));
-    if (std::optional<std::string> Rel = relativeTo(CwdReal, CopyDir))
-      return *Rel;
-  }
-  if (M.Root.empty())
-    fatal(Dir + "/manifest.json records no source root; run p3-run from "
-                "inside one of the copies");
-  std::string RootReal = realOrAbsolute(M.Root);
-  if (std::optional<std::string> Rel = relativeTo(CwdReal, RootReal))
-    return *Rel;
-  fatal("the working directory " + CwdReal +
-        " is outside the source root " + RootReal + " recorded in " + Dir +
-        "/manifest.json (and outside its copies): cd into the source tree, "
-        "where CMD's relative paths mean what they mean for the original "
-        "program");
 }
 
 /// Reads all of standard input into \p Path.
@@ -223,186 +182,18 @@ void saveStdin(StringRef Path) {
     fatal("cannot write " + Path + ": " + OS.error().message());
 }
 
-/// Starts one copy. Exec failures come back through a close-on-exec pipe, so
-/// that "command not found" is reported as such rather than as exit 127.
-void start(Copy &C, StringRef StdinPath, const std::vector<char *> &Argv) {
-  int Pipe[2];
-  if (pipe2(Pipe, O_CLOEXEC))
-    fatal(Twine("pipe: ") + strerror(errno));
-  pid_t Pid = fork();
-  if (Pid < 0)
-    fatal(Twine("fork: ") + strerror(errno));
-  if (Pid == 0) {
-    for (int Sig : {SIGINT, SIGQUIT, SIGTERM, SIGHUP})
-      signal(Sig, SIG_DFL);
-    close(Pipe[0]);
-    auto Redirect = [&](const std::string &Path, int Flags, int To) {
-      int FD = open(Path.c_str(), Flags | O_CLOEXEC, 0666);
-      if (FD < 0 || dup2(FD, To) < 0)
-        return false;
-      return true;
-    };
-    int Err = 0;
-    if (!Redirect(StdinPath.str(), O_RDONLY, 0) ||
-        !Redirect(C.StdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 1) ||
-        !Redirect(C.StderrPath, O_WRONLY | O_CREAT | O_TRUNC, 2) ||
-        chdir(C.WorkDir.c_str()) != 0)
-      Err = errno;
-    else {
-      execvp(Argv[0], Argv.data());
-      Err = errno;
-    }
-    (void)!write(Pipe[1], &Err, sizeof Err);
-    _exit(127);
-  }
-  close(Pipe[1]);
-  int Err = 0;
-  ssize_t N;
-  do
-    N = read(Pipe[0], &Err, sizeof Err);
-  while (N < 0 && errno == EINTR);
-  close(Pipe[0]);
-  C.Pid = Pid;
-  if (NumChildren < sig_atomic_t(MaxChildren)) {
-    Children[NumChildren] = Pid;
-    NumChildren = NumChildren + 1;
-  }
-  C.ExecErrno = N == sizeof Err ? Err : 0;
-}
-
-/// Waits for one running copy.
-void waitOne(std::vector<Copy> &Copies) {
-  int Status;
-  pid_t Pid;
-  do
-    Pid = waitpid(-1, &Status, 0);
-  while (Pid < 0 && errno == EINTR);
-  if (Pid < 0)
-    fatal(Twine("waitpid: ") + strerror(errno));
-  for (Copy &C : Copies)
-    if (C.Pid == Pid) {
-      C.Status = Status;
-      C.Done = true;
-    }
-  // The pid may be reused: stop forwarding signals to it.
-  for (sig_atomic_t I = 0; I < NumChildren; ++I)
-    if (Children[I] == Pid)
-      Children[I] = 0;
-}
-
 void passThrough(StringRef Path, int FD) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-      MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buf)
     return;
   raw_fd_ostream OS(FD, /*shouldClose=*/false, /*unbuffered=*/true);
   OS << (*Buf)->getBuffer();
 }
 
-/// The line of \p Text around \p Offset, shortened and escaped for display.
-std::string lineAt(StringRef Text, size_t Offset) {
-  size_t Begin = Text.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  Begin = Begin == StringRef::npos || Offset == 0 ? 0 : Begin + 1;
-  if (Offset > 0 && Text[Offset - 1] == '\n')
-    Begin = Offset;
-  size_t End = Text.find('\n', Begin);
-  StringRef Line = Text.slice(Begin, End == StringRef::npos ? Text.size() : End);
-  std::string Out;
-  raw_string_ostream OS(Out);
-  OS << '"';
-  printEscapedString(Line.take_front(80), OS);
-  OS << (Line.size() > 80 ? "...\"" : "\"");
-  return OS.str();
-}
-
-/// Reports how copy \p C's stream differs from copy 0's; false if equal.
-bool compareStream(StringRef Name, unsigned C, StringRef Path0,
-                   StringRef PathC) {
-  // Mapped, not copied: a program's output can be large.
-  auto Read = [](StringRef P) -> std::unique_ptr<MemoryBuffer> {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(
-        P, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-    return B ? std::move(*B) : MemoryBuffer::getMemBuffer("");
-  };
-  std::unique_ptr<MemoryBuffer> BufA = Read(Path0), BufB = Read(PathC);
-  StringRef A = BufA->getBuffer(), B = BufB->getBuffer();
-  if (A == B)
-    return false;
-  size_t Offset = 0;
-  while (Offset < A.size() && Offset < B.size() && A[Offset] == B[Offset])
-    ++Offset;
-  size_t Line = 1 + A.take_front(Offset).count('\n');
-  errs() << formatv("p3-run: nondeterminism: copy {0} {1} differs from copy 0 "
-                    "at line {2}, byte {3}: ",
-                    C, Name, Line, Offset + 1);
-  if (Offset == A.size())
-    errs() << "copy 0's ends there, copy " << C << " has "
-           << lineAt(B, Offset) << "\n";
-  else if (Offset == B.size())
-    errs() << "copy " << C << "'s ends there, copy 0 has "
-           << lineAt(A, Offset) << "\n";
-  else
-    errs() << "copy 0 has " << lineAt(A, Offset) << ", copy " << C << " has "
-           << lineAt(B, Offset) << "\n";
-  return true;
-}
-
-} // namespace
-
-int main(int Argc, char **Argv) {
-  InitLLVM X(Argc, Argv);
-  // Everything after "--" is the command, untouched by option parsing.
-  int Split = 1;
-  while (Split < Argc && StringRef(Argv[Split]) != "--")
-    ++Split;
-  cl::HideUnrelatedOptions(Category);
-  if (!cl::ParseCommandLineOptions(Split, Argv, Overview, &errs()))
-    return 2;
-  if (Split >= Argc - 1)
-    fatal("no command: usage is p3-run [options] DIR -- CMD [ARGS...]");
-  std::vector<char *> CmdArgv(Argv + Split + 1, Argv + Argc);
-  CmdArgv.push_back(nullptr);
-
-  SmallString<256> ManifestPath(Dir);
-  sys::path::append(ManifestPath, "manifest.json");
-  if (!sys::fs::exists(ManifestPath))
-    fatal(ManifestPath + ": no such file (is " + Dir +
-          " a directory written by p3-rewrite?)");
-  Expected<Manifest> M = Manifest::readFile(ManifestPath);
-  if (!M)
-    fatal(toString(M.takeError()));
-  unsigned K = M->Strategy.K;
-  std::string DirReal = realOrAbsolute(Dir);
-  std::string Rel = mappedWorkingDir(*M, DirReal);
-
-  StringRef Cmd = CmdArgv[0];
-  if (sys::path::is_absolute(Cmd) &&
-      (relativeTo(Cmd, realOrAbsolute(M->Root)) || relativeTo(Cmd, DirReal)))
-    errs() << "p3-run: warning: " << Cmd
-           << " is an absolute path into one tree, so every copy runs that "
-              "same program; give it relative to the working directory "
-              "(./prog) to run each copy's own build\n";
-
-  std::vector<Copy> Copies(K);
-  for (unsigned C = 0; C < K; ++C) {
-    SmallString<256> Work(DirReal);
-    sys::path::append(Work, "copy-" + Twine(C));
-    if (!Rel.empty())
-      sys::path::append(Work, Rel);
-    if (!sys::fs::is_directory(Work))
-      fatal("copy " + Twine(C) + " has no directory " + Work +
-            " (the copies must mirror the source tree; did p3-rewrite "
-            "finish, and was the copy built?)");
-    Copies[C].Index = C;
-    Copies[C].WorkDir = Work.str().str();
-  }
-
-  SmallString<256> RunDir(DirReal), ProfileDir(DirReal);
-  sys::path::append(RunDir, "run");
-  sys::path::append(ProfileDir, "profiles");
-  for (StringRef D : {StringRef(RunDir), StringRef(ProfileDir)})
-    if (std::error_code EC = sys::fs::create_directories(D))
-      fatal("cannot create " + D + ": " + EC.message());
+/// DIR/profiles as this run starts: raw profiles deleted with --fresh, and
+/// the copies recorded as failed forgotten when no raw profile is left.
+std::vector<FailedCopy> prepareProfiles(StringRef ProfileDir) {
   if (Fresh) {
     std::error_code EC;
     for (sys::fs::directory_iterator It(ProfileDir, EC), End; It != End && !EC;
@@ -410,82 +201,189 @@ int main(int Argc, char **Argv) {
       if (sys::path::extension(It->path()) == ".raw")
         sys::fs::remove(It->path());
   }
-  for (Copy &C : Copies) {
-    SmallString<256> Base(RunDir);
-    sys::path::append(Base, "copy-" + Twine(C.Index));
-    C.StdoutPath = (Base + ".stdout").str();
-    C.StderrPath = (Base + ".stderr").str();
+  std::string Path = failedCopiesPath(ProfileDir);
+  if (findRawProfiles(ProfileDir).empty()) {
+    sys::fs::remove(Path);
+    return {};
   }
-  SmallString<256> StdinPath(RunDir);
+  Expected<std::vector<FailedCopy>> Earlier = readFailedCopies(Path);
+  if (!Earlier)
+    fatal(toString(Earlier.takeError()) + " (delete it with the raw profiles, "
+                                          "or use --fresh)");
+  return *Earlier;
+}
+
+/// The copies missing from this run join those of earlier runs whose
+/// profiles DIR/profiles still holds.
+void recordFailedCopies(StringRef ProfileDir, std::vector<FailedCopy> Failed,
+                        ArrayRef<CopyOutcome> Outcomes) {
+  for (unsigned C = 0; C < Outcomes.size(); ++C)
+    if (!Outcomes[C].ran())
+      Failed.push_back({C, Outcomes[C].MissingReason});
+  if (Error E = writeFailedCopies(failedCopiesPath(ProfileDir), Failed))
+    fatal(toString(std::move(E)));
+}
+
+/// Where each copy runs: its image of the working directory; or, from
+/// outside the source tree and the copies, the working directory itself when
+/// the command names the copies' files with {dir} or {copy}.
+std::vector<std::string> workingDirectories(const CopyLayout &Layout,
+                                            ArrayRef<std::string> Command) {
+  if (std::optional<std::string> Rel = Layout.relativeWorkingDirectory()) {
+    Expected<std::vector<std::string>> Dirs = Layout.workingDirectories(*Rel);
+    if (!Dirs)
+      fatal(toString(Dirs.takeError()));
+    return *Dirs;
+  }
+  SmallString<256> Cwd;
+  if (std::error_code EC = sys::fs::current_path(Cwd))
+    fatal("cannot get the working directory: " + EC.message());
+  if (hasPlaceholders(Command))
+    return std::vector<std::string>(Layout.numCopies(), Cwd.str().str());
+  if (Layout.root().empty())
+    fatal(Dir + "/manifest.json records no source root; run p3-run from "
+                "inside one of the copies");
+  fatal("the working directory " + realOrAbsolute(Cwd) +
+        " is outside the source root " + Layout.root() + " recorded in " + Dir +
+        "/manifest.json (and outside its copies): cd into the source "
+        "tree, where CMD's relative paths mean what they mean for the "
+        "original program, or name each copy's files with {dir} "
+        "({dir}/build/prog)");
+}
+
+EngineOptions engineOptions() {
+  EngineOptions O;
+  O.Name = EngineName;
+  O.Jobs = Jobs;
+  O.SSHLoginFile = SSHLoginFile;
+  O.SSHLogins.assign(SSHLogin.begin(), SSHLogin.end());
+  O.ParallelArgs.assign(ParallelArgs.begin(), ParallelArgs.end());
+  O.Partition = Partition;
+  O.TimeLimit = TimeLimit;
+  O.SbatchArgs.assign(SbatchArgs.begin(), SbatchArgs.end());
+  return O;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (isCopyTaskInvocation(Argc, Argv))
+    return runCopyTaskMain(Argc, Argv, "p3-run");
+  InitLLVM X(Argc, Argv);
+  // Everything after "--" is the command, untouched by option parsing.
+  int Split = 1;
+  while (Split < Argc && StringRef(Argv[Split]) != "--")
+    ++Split;
+  cl::HideUnrelatedOptions({&Category, &EngineCategory});
+  if (!cl::ParseCommandLineOptions(Split, Argv, Overview, &errs()))
+    return 2;
+  if (Split >= Argc - 1)
+    fatal("no command: usage is p3-run [options] DIR -- CMD [ARGS...]");
+
+  Expected<CopyLayout> Layout = CopyLayout::open(Dir);
+  if (!Layout)
+    fatal(toString(Layout.takeError()));
+  unsigned K = Layout->numCopies();
+  std::vector<std::string> Command(Argv + Split + 1, Argv + Argc);
+  std::vector<std::string> WorkDirs = workingDirectories(*Layout, Command);
+  Expected<std::unique_ptr<Engine>> E = createEngine(engineOptions());
+  if (!E)
+    fatal(toString(E.takeError()));
+
+  StringRef Cmd = Command[0];
+  if (sys::path::is_absolute(Cmd) &&
+      (relativeTo(Cmd, Layout->root()) || relativeTo(Cmd, Layout->dir())))
+    errs() << "p3-run: warning: " << Cmd
+           << " is an absolute path into one tree, so every copy runs that "
+              "same program; give it relative to the working directory "
+              "(./prog) or as {dir}/... to run each copy's own build\n";
+
+  std::string RunDir = Layout->subdirectory("run");
+  std::string ProfileDir = Layout->subdirectory("profiles");
+  for (StringRef D : {StringRef(RunDir), StringRef(ProfileDir)})
+    if (std::error_code EC = sys::fs::create_directories(D))
+      fatal("cannot create " + D + ": " + EC.message());
+  std::vector<FailedCopy> EarlierFailures = prepareProfiles(ProfileDir);
+
+  TaskSpec Spec;
+  Spec.RunId = newRunId();
+  Spec.Command = Command;
+  for (unsigned C = 0; C < K; ++C)
+    Spec.CopyDirs.push_back(Layout->copyDir(C));
+  Spec.WorkDirs = WorkDirs;
+  Spec.OutputDir = RunDir;
+  SmallString<256> Staging(RunDir), StdinPath(RunDir), TaskFile(RunDir);
+  sys::path::append(Staging, "staging");
   sys::path::append(StdinPath, "stdin");
+  sys::path::append(TaskFile, "task.json");
+  Spec.ProfileStaging = Staging.str().str();
+  Spec.Stdin = StdinPath.str().str();
+  Spec.TimeoutSeconds = Timeout;
   saveStdin(StdinPath);
-  if (setenv("P3_PROFILE_DIR", ProfileDir.c_str(), 1))
-    fatal(Twine("setenv: ") + strerror(errno));
 
-  handleSignalsWhileRunning();
-  unsigned Limit = Jobs ? Jobs : K;
-  unsigned Running = 0;
-  for (Copy &C : Copies) {
-    while (Running >= Limit) {
-      waitOne(Copies);
-      --Running;
-    }
-    start(C, StdinPath, CmdArgv);
-    if (C.ExecErrno) {
-      waitpid(C.Pid, &C.Status, 0);
-      C.Done = true;
-    } else {
-      ++Running;
-    }
-  }
-  while (Running) {
-    waitOne(Copies);
-    --Running;
-  }
+  RunCopiesOptions O;
+  O.Tool = sys::fs::getMainExecutable(Argv[0], (void *)&fatal);
+  O.TaskFile = TaskFile.str().str();
+  O.LogDir = RunDir;
+  O.JobName = "p3-run";
+  O.Retry = Retry;
+  O.ProfileDir = ProfileDir;
+  if ((*E)->name() != "local")
+    errs() << "p3-run: running " << K << " copies through " << (*E)->name()
+           << "\n";
+  Expected<std::vector<CopyOutcome>> Outcomes =
+      runCopies(Spec, **E, O, errs(),
+                [](unsigned, const std::optional<CopyRecord> &, StringRef) {});
+  if (!Outcomes)
+    fatal((*E)->name() + ": " + toString(Outcomes.takeError()));
+  recordFailedCopies(ProfileDir, EarlierFailures, *Outcomes);
 
-  const Copy &First = Copies[0];
-  passThrough(First.StdoutPath, 1);
-  passThrough(First.StderrPath, 2);
-  if (First.ExecErrno)
-    errs() << "p3-run: cannot run " << CmdArgv[0] << " in " << First.WorkDir
-           << ": " << strerror(First.ExecErrno) << "\n";
-  else if (First.signalled())
-    errs() << "p3-run: copy 0 " << First.describe() << "; exiting with "
-           << First.exitCode() << "\n";
-
-  bool Nondeterministic = false;
-  for (unsigned C = 1; C < K; ++C) {
-    const Copy &Other = Copies[C];
-    if (Other.exitCode() != First.exitCode() ||
-        Other.ExecErrno != First.ExecErrno) {
-      errs() << "p3-run: nondeterminism: copy " << C << " "
-             << Other.describe() << ", copy 0 " << First.describe() << "\n";
-      Nondeterministic = true;
+  // The first copy that ran stands for the program (copy 0 unless missing).
+  std::optional<unsigned> Ref;
+  for (unsigned C = 0; C < K; ++C) {
+    const CopyOutcome &Out = (*Outcomes)[C];
+    if (!Out.ran()) {
+      errs() << "p3-run: copy " << C << " is missing: " << Out.MissingReason
+             << "\n";
+      continue;
     }
-    Nondeterministic |=
-        compareStream("stdout", C, First.StdoutPath, Other.StdoutPath);
-    Nondeterministic |=
-        compareStream("stderr", C, First.StderrPath, Other.StderrPath);
+    if (!Ref)
+      Ref = C;
   }
-  if (Nondeterministic)
+  if (!Ref) {
+    errs() << "p3-run: no copy ran; nothing to merge\n";
+    return NoCopyRan;
+  }
+  const CopyRecord &First = *(*Outcomes)[*Ref].Record;
+  if (*Ref != 0)
+    errs() << "p3-run: copy " << *Ref << "'s output and status stand for the "
+           << "program's, copy 0 being missing\n";
+  passThrough(Spec.stdoutPath(*Ref), 1);
+  passThrough(Spec.stderrPath(*Ref), 2);
+  if (First.End == CopyRecord::Ending::NotStarted)
+    errs() << "p3-run: cannot run " << Command[0] << " in "
+           << Spec.WorkDirs[*Ref] << ": " << First.Error << "\n";
+  else if (First.End == CopyRecord::Ending::Signalled)
+    errs() << "p3-run: copy " << *Ref << " " << First.describe()
+           << "; exiting with " << First.statusCode() << "\n";
+
+  if (reportNondeterminism(Spec, *Outcomes, *Ref, "p3-run", errs()))
     errs() << "p3-run: the copies did not behave identically, so the merged "
               "profile may be inexact (their outputs are in "
            << RunDir << ")\n";
 
   if (!NoMerge) {
-    ReportOptions O;
-    O.Dir = DirReal;
-    O.IgnoreForeign = IgnoreForeign;
-    O.Top = Top;
-    O.PrintReport = false;
-    SmallString<256> ReportPath(DirReal);
-    sys::path::append(ReportPath, "report.txt");
-    O.ReportFile = ReportPath.str().str();
-    O.ToolName = "p3-run";
+    ReportOptions R;
+    R.Dir = Layout->dir();
+    R.IgnoreForeign = IgnoreForeign;
+    R.Top = Top;
+    R.PrintReport = false;
+    R.ReportFile = Layout->subdirectory("report.txt");
+    R.ToolName = "p3-run";
     std::string Sink;
     raw_string_ostream Out(Sink);
-    ReportResult R = runReport(O, Out, errs());
-    errs() << R.Summary << "\n";
+    ReportResult Result = runReport(R, Out, errs());
+    errs() << Result.Summary << "\n";
   }
-  return First.exitCode();
+  return First.statusCode();
 }
