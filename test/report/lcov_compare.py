@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Compares p3's lcov export with gcov's (as lcov's geninfo captured it).
+
+usage: lcov_compare.py MANIFEST P3.info GCOV.info [--expect-inexact N]
+
+For every line of every function the manifest says is instrumented (its
+[line, end_line]), gcov's line count must equal p3's, and gcov's branch counts
+on the line must equal p3's as multisets (compilers order a line's branches
+differently). Function records (FN line, FNDA calls) must agree too. Lines
+that p3's export marks inexact ("# p3-inexact:LINE,contracted": branches
+inside a macro expansion counted as one step) are not compared: they are
+listed. A line that one side has and the other does not is a difference.
+Exit status 1 on any difference. Standard library only.
+"""
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+
+
+def parse_info(path):
+    """{abs source path: {"da": {line: count}, "br": {line: [taken...]},
+    "fn": {name: line}, "fnda": {name: count}, "inexact": {line: reason}}}"""
+    files = {}
+    cur = None
+    with open(path) as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if line.startswith("SF:"):
+                cur = files.setdefault(os.path.realpath(line[3:]), {
+                    "da": {}, "br": defaultdict(list), "fn": {}, "fnda": {},
+                    "inexact": {}})
+            elif cur is None:
+                continue
+            elif line.startswith("DA:"):
+                ln, count = line[3:].split(",")[:2]
+                cur["da"][int(ln)] = cur["da"].get(int(ln), 0) + int(count)
+            elif line.startswith("BRDA:"):
+                ln, _block, _branch, taken = line[5:].split(",")
+                cur["br"][int(ln)].append(0 if taken == "-" else int(taken))
+            elif line.startswith("FN:"):
+                ln, name = line[3:].split(",", 1)
+                cur["fn"][name] = int(ln)
+            elif line.startswith("FNDA:"):
+                count, name = line[5:].split(",", 1)
+                cur["fnda"][name] = cur["fnda"].get(name, 0) + int(count)
+            elif line.startswith("# p3-inexact:"):
+                ln, reason = line[len("# p3-inexact:"):].split(",", 1)
+                cur["inexact"][int(ln)] = reason
+            elif line == "end_of_record":
+                cur = None
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("manifest")
+    ap.add_argument("p3_info")
+    ap.add_argument("gcov_info")
+    ap.add_argument("--max-shown", type=int, default=40)
+    args = ap.parse_args()
+
+    manifest = json.load(open(args.manifest))
+    root = manifest["root"]
+    p3 = parse_info(args.p3_info)
+    gcov = parse_info(args.gcov_info)
+    empty = {"da": {}, "br": {}, "fn": {}, "fnda": {}, "inexact": {}}
+
+    problems = []
+    inexact = []
+    compared_lines = compared_branch_lines = compared_functions = 0
+    for fn in manifest["functions"]:
+        if not fn["instrumented"]:
+            continue
+        path = os.path.realpath(os.path.join(root, fn["file"]))
+        a, b = p3.get(path, empty), gcov.get(path, empty)
+        where = f"{fn['file']}:{fn['name']}"
+        mangled = fn["id"][len(fn["file"]) + 1:]
+        if mangled in b["fn"] or mangled in a["fn"]:
+            compared_functions += 1
+            if a["fn"].get(mangled) != b["fn"].get(mangled):
+                problems.append(f"{where}: function line p3 {a['fn'].get(mangled)}, "
+                                f"gcov {b['fn'].get(mangled)}")
+            if a["fnda"].get(mangled) != b["fnda"].get(mangled):
+                problems.append(f"{where}: calls p3 {a['fnda'].get(mangled)}, "
+                                f"gcov {b['fnda'].get(mangled)}")
+        for ln in range(fn["line"], fn["end_line"] + 1):
+            if ln in a["inexact"]:
+                inexact.append((fn["file"], ln, a["inexact"][ln], a["da"].get(ln),
+                                b["da"].get(ln), fn["name"]))
+                continue
+            in_a, in_b = ln in a["da"], ln in b["da"]
+            if in_a or in_b:
+                compared_lines += 1
+            if in_a and not in_b:
+                problems.append(f"{fn['file']}:{ln} ({fn['name']}): p3 counts "
+                                f"{a['da'][ln]}, gcov has no code on the line")
+            elif in_b and not in_a:
+                problems.append(f"{fn['file']}:{ln} ({fn['name']}): gcov counts "
+                                f"{b['da'][ln]}, p3 has no code on the line")
+            elif in_a and a["da"][ln] != b["da"][ln]:
+                problems.append(f"{fn['file']}:{ln} ({fn['name']}): line count "
+                                f"p3 {a['da'][ln]}, gcov {b['da'][ln]}")
+            ba, bb = sorted(a["br"].get(ln, [])), sorted(b["br"].get(ln, []))
+            if ba or bb:
+                compared_branch_lines += 1
+            if ba != bb:
+                problems.append(f"{fn['file']}:{ln} ({fn['name']}): branches p3 "
+                                f"{ba}, gcov {bb}")
+    print(f"compared {compared_functions} functions, {compared_lines} lines, "
+          f"{compared_branch_lines} lines with branches")
+    if inexact:
+        print(f"not compared: {len(inexact)} lines p3 marks inexact:")
+        for file, ln, reason, pa, pb, name in inexact:
+            agree = "same" if pa == pb else f"p3 {pa}, gcov {pb}"
+            print(f"  {file}:{ln} ({name}) {reason}: {agree}")
+    if problems:
+        print(f"{len(problems)} differences:")
+        for p in problems[:args.max_shown]:
+            print("  " + p)
+        if len(problems) > args.max_shown:
+            print(f"  ... and {len(problems) - args.max_shown} more")
+        return 1
+    print("p3's lcov export equals gcov's counts on every compared line")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
