@@ -154,10 +154,18 @@ EdgeFlow deriveEdgeFlow(const CFG &Graph, const FunctionGraph &G,
   }
   SplitSolver(Graph, D, Flow).run();
 
+  // A path that begins at ENTRY with a real edge is a call, or the next turn
+  // of a loop whose back edge returns to the entry block itself.
+  uint64_t StartsAtEntry = Flow.Calls;
+  for (const SplitEdge &S : D.splitEdges())
+    if (S.Head == D.entry())
+      Flow.Calls -= std::min(Flow.Calls,
+                             Flow.CFGEdge[S.Origin.Block][S.Origin.Index]);
+
   for (unsigned V = 0; V < D.numVertices(); ++V) {
     unsigned B = D.block(V);
     if (V == D.entry()) {
-      Flow.Block[B] = Flow.Calls;
+      Flow.Block[B] = StartsAtEntry;
       continue;
     }
     uint64_t N = 0;

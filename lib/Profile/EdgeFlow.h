@@ -4,8 +4,8 @@
 // took each CFG edge follows from it:
 //  - a DAG edge ran as often as the paths through it, summed;
 //  - a block ran as often as control entered it (its DAG in-edges, start
-//    edges included; ENTRY: the paths that begin with a real edge, i.e. the
-//    calls);
+//    edges included; ENTRY: the paths that begin with a real edge, the calls
+//    and the turns of loops whose back edge returns to the entry block);
 //  - a back edge (or cut) t->h is not in the DAG: paths end on it through
 //    t's end edge and resume through h's start edge. When t has one such edge
 //    or h has one (and is no catch handler), its count is the dummy edge's;

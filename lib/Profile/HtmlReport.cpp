@@ -389,7 +389,8 @@ std::string Site::indexPage() {
 
   OS << "<h2>Functions</h2>\n<table class=\"sortable\" id=\"functions\">\n"
      << "<thead><tr><th>function</th><th>location</th>"
-        "<th class=\"num\">executions</th><th class=\"num\">paths covered</th>"
+        "<th class=\"num\">calls</th><th class=\"num\">path executions</th>"
+        "<th class=\"num\">paths covered</th>"
         "<th class=\"num\">of</th><th class=\"num\">path coverage</th>"
         "<th class=\"num\">share of all</th><th class=\"num\">hottest path</th>"
         "<th class=\"num\">lines</th></tr></thead>\n<tbody>\n";
@@ -409,6 +410,7 @@ std::string Site::indexPage() {
          << "</a></td><td data-v=\"" << htmlEscape(F.File) << ":"
          << format("%08u", V.Lines.EntryLine) << "\">"
          << htmlEscape(F.File) << ":" << V.Lines.EntryLine << "</td>"
+         << "<td class=\"num calls\">" << V.Flow.Calls << "</td>"
          << "<td class=\"num exec\" data-v=\"" << format("%.0Lf", V.Executions)
          << "\">" << format("%.0Lf", V.Executions) << "</td>"
          << "<td class=\"num covered\" data-v=\"" << V.Totals.Covered << "\">"
@@ -553,7 +555,9 @@ std::string Site::graphSection(const FunctionView &V) {
     Warnings.push_back("no picture of " + V.MF->Id + ": " + Why);
     return "<p class=\"warn\">No picture: " + htmlEscape(Why) + "</p>\n";
   }
-  return "<div class=\"graph\">" + *SVG + "</div>\n";
+  return "<div class=\"graph fit\"><button type=\"button\" class=\"zoom\">"
+         "full size</button>" +
+         *SVG + "</div>\n";
 }
 
 void Site::writeFunction(raw_ostream &OS, const FileView &F,
@@ -686,7 +690,9 @@ void Site::writeSource(raw_ostream &OS, const FileView &F) {
     }
     OS << "</td><td class=\"code\">";
     if (auto S = Starts.find(L); S != Starts.end())
-      OS << "<a id=\"src-fn-" << S->second->Index << "\"></a>";
+      OS << "<a class=\"fnlink\" id=\"src-fn-" << S->second->Index
+         << "\" href=\"#fn-" << S->second->Index << "\" title=\"paths of "
+         << htmlEscape(S->second->MF->Name) << "\">&#9656;</a>";
     if (F.Src && L <= F.Src->Lines.size())
       OS << htmlEscape(F.Src->Lines[L - 1]);
     OS << "</td></tr>\n";
@@ -714,14 +720,19 @@ std::string Site::filePage(const FileView &F) {
        << " could not be read (" << htmlEscape(R.M.Root)
        << "): only the counts are shown.</p>\n";
 
+  // Source on the left, the functions' paths and pictures on the right:
+  // choosing a path highlights its lines without leaving the path list.
   json::Object Data;
+  OS << "<div class=\"layout\">\n<div class=\"pane\" id=\"source-pane\">\n"
+     << "<p class=\"note\">Counts are derived from the paths as gcov counts "
+        "lines; <code>~</code> marks lines inside a macro expansion whose "
+        "branches count as one step; branches: + taken, - not taken, # never "
+        "reached.</p>\n";
+  writeSource(OS, F);
+  OS << "</div>\n<div class=\"pane\" id=\"function-pane\">\n";
   for (unsigned VI : F.Functions)
     writeFunction(OS, F, Views[VI], Data);
-  OS << "<h2>Source</h2>\n<p class=\"note\">Counts are derived from the "
-        "paths as gcov counts lines; <code>~</code> marks lines inside a "
-        "macro expansion whose branches count as one step; branches: + taken, "
-        "- not taken, # never reached.</p>\n";
-  writeSource(OS, F);
+  OS << "</div>\n</div>\n";
   std::string JSON;
   raw_string_ostream JS(JSON);
   JS << json::Value(json::Object{{"functions", std::move(Data)}});

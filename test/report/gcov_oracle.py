@@ -11,7 +11,8 @@ usage: gcov_oracle.py --src DIR --work DIR --files "a.c b.c" [--flags "-Iinc"]
          --build "make CC=gcc" --gcov-build "make CC=gcc CFLAGS=..."
          --workload "./prog input" [--k 2] [--strategy p3] [--bin build/bin]
 
-Exit status: 0 equal, 1 a difference, 2 a setup failure (a build, a run).
+Exit status: 0 equal, 1 a difference, 2 a setup failure (a build, a run),
+77 skipped (a tool is missing).
 Standard library only.
 """
 import argparse
@@ -47,12 +48,13 @@ def main():
     ap.add_argument("--k", default="2")
     ap.add_argument("--strategy", default="p3")
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "..", "build", "bin"))
+    ap.add_argument("--known", help="understood differences (lcov_compare.py)")
     args = ap.parse_args()
 
     for tool in ("gcc", "lcov", "genhtml", "make"):
         if not shutil.which(tool):
             print(f"SKIPPED: {tool} is not installed (scripts/setup.sh installs it)")
-            return 2
+            return 77
     bin_dir = os.path.abspath(args.bin)
     env = dict(os.environ)
     env["PATH"] = bin_dir + os.pathsep + env["PATH"]
@@ -97,8 +99,11 @@ def main():
     step("genhtml on p3's export", ["genhtml", "-q", "--branch-coverage", "-o",
                                     os.path.join(work, "genhtml"), p3], tree)
     print(f"genhtml accepted {p3}")
-    return subprocess.run([sys.executable, os.path.join(HERE, "lcov_compare.py"),
-                           os.path.join(out, "manifest.json"), p3, gcov]).returncode
+    compare = [sys.executable, os.path.join(HERE, "lcov_compare.py"),
+               os.path.join(out, "manifest.json"), p3, gcov]
+    if args.known:
+        compare += ["--known", os.path.abspath(args.known)]
+    return subprocess.run(compare).returncode
 
 
 if __name__ == "__main__":

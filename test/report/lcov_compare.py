@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares p3's lcov export with gcov's (as lcov's geninfo captured it).
 
-usage: lcov_compare.py MANIFEST P3.info GCOV.info [--expect-inexact N]
+usage: lcov_compare.py MANIFEST P3.info GCOV.info [--known FILE]
 
 For every line of every function the manifest says is instrumented (its
 [line, end_line]), gcov's line count must equal p3's, and gcov's branch counts
@@ -10,7 +10,13 @@ differently). Function records (FN line, FNDA calls) must agree too. Lines
 that p3's export marks inexact ("# p3-inexact:LINE,contracted": branches
 inside a macro expansion counted as one step) are not compared: they are
 listed. A line that one side has and the other does not is a difference.
-Exit status 1 on any difference. Standard library only.
+
+--known FILE lists differences that are understood (one per line,
+"FILE:LINE KIND  # why", KIND one of lines, branches, function): gcc and
+clang attribute some code to other lines, or compute differently what p3
+sees as one step (see docs/reading-reports.md). They are reported but do not
+fail; a listed difference that no longer occurs fails, so that the list stays
+true. Exit status 1 on any other difference. Standard library only.
 """
 import argparse
 import json
@@ -60,6 +66,7 @@ def main():
     ap.add_argument("p3_info")
     ap.add_argument("gcov_info")
     ap.add_argument("--max-shown", type=int, default=40)
+    ap.add_argument("--known", help="file of understood differences")
     args = ap.parse_args()
 
     manifest = json.load(open(args.manifest))
@@ -80,12 +87,13 @@ def main():
         mangled = fn["id"][len(fn["file"]) + 1:]
         if mangled in b["fn"] or mangled in a["fn"]:
             compared_functions += 1
+            key = f"{fn['file']}:{fn['line']} function"
             if a["fn"].get(mangled) != b["fn"].get(mangled):
-                problems.append(f"{where}: function line p3 {a['fn'].get(mangled)}, "
-                                f"gcov {b['fn'].get(mangled)}")
+                problems.append((key, f"{where}: function line p3 "
+                                f"{a['fn'].get(mangled)}, gcov {b['fn'].get(mangled)}"))
             if a["fnda"].get(mangled) != b["fnda"].get(mangled):
-                problems.append(f"{where}: calls p3 {a['fnda'].get(mangled)}, "
-                                f"gcov {b['fnda'].get(mangled)}")
+                problems.append((key, f"{where}: calls p3 {a['fnda'].get(mangled)}, "
+                                f"gcov {b['fnda'].get(mangled)}"))
         for ln in range(fn["line"], fn["end_line"] + 1):
             if ln in a["inexact"]:
                 inexact.append((fn["file"], ln, a["inexact"][ln], a["da"].get(ln),
@@ -94,21 +102,23 @@ def main():
             in_a, in_b = ln in a["da"], ln in b["da"]
             if in_a or in_b:
                 compared_lines += 1
+            key = f"{fn['file']}:{ln} lines"
             if in_a and not in_b:
-                problems.append(f"{fn['file']}:{ln} ({fn['name']}): p3 counts "
-                                f"{a['da'][ln]}, gcov has no code on the line")
+                problems.append((key, f"{fn['file']}:{ln} ({fn['name']}): p3 counts "
+                                 f"{a['da'][ln]}, gcov has no code on the line"))
             elif in_b and not in_a:
-                problems.append(f"{fn['file']}:{ln} ({fn['name']}): gcov counts "
-                                f"{b['da'][ln]}, p3 has no code on the line")
+                problems.append((key, f"{fn['file']}:{ln} ({fn['name']}): gcov counts "
+                                 f"{b['da'][ln]}, p3 has no code on the line"))
             elif in_a and a["da"][ln] != b["da"][ln]:
-                problems.append(f"{fn['file']}:{ln} ({fn['name']}): line count "
-                                f"p3 {a['da'][ln]}, gcov {b['da'][ln]}")
+                problems.append((key, f"{fn['file']}:{ln} ({fn['name']}): line count "
+                                 f"p3 {a['da'][ln]}, gcov {b['da'][ln]}"))
             ba, bb = sorted(a["br"].get(ln, [])), sorted(b["br"].get(ln, []))
             if ba or bb:
                 compared_branch_lines += 1
             if ba != bb:
-                problems.append(f"{fn['file']}:{ln} ({fn['name']}): branches p3 "
-                                f"{ba}, gcov {bb}")
+                problems.append((f"{fn['file']}:{ln} branches",
+                                 f"{fn['file']}:{ln} ({fn['name']}): branches p3 "
+                                 f"{ba}, gcov {bb}"))
     print(f"compared {compared_functions} functions, {compared_lines} lines, "
           f"{compared_branch_lines} lines with branches")
     if inexact:
@@ -116,14 +126,36 @@ def main():
         for file, ln, reason, pa, pb, name in inexact:
             agree = "same" if pa == pb else f"p3 {pa}, gcov {pb}"
             print(f"  {file}:{ln} ({name}) {reason}: {agree}")
-    if problems:
-        print(f"{len(problems)} differences:")
-        for p in problems[:args.max_shown]:
-            print("  " + p)
-        if len(problems) > args.max_shown:
-            print(f"  ... and {len(problems) - args.max_shown} more")
+    known = {}
+    if args.known:
+        for raw in open(args.known):
+            text = raw.split("#", 1)[0].strip()
+            if text:
+                known[" ".join(text.split())] = raw.split("#", 1)[1].strip() \
+                    if "#" in raw else ""
+    unexpected = [(k, m) for k, m in problems if k not in known]
+    seen = {k for k, _ in problems}
+    understood = [(k, m) for k, m in problems if k in known]
+    gone = [k for k in known if k not in seen]
+    if understood:
+        print(f"{len(understood)} known differences (--known):")
+        for k, m in understood:
+            print(f"  {m}  [{known[k]}]")
+    if gone:
+        print(f"{len(gone)} listed differences no longer occur (remove them from "
+              f"{args.known}):")
+        for k in gone:
+            print("  " + k)
+    if unexpected:
+        print(f"{len(unexpected)} differences:")
+        for k, m in unexpected[:args.max_shown]:
+            print(f"  {m}   [{k}]")
+        if len(unexpected) > args.max_shown:
+            print(f"  ... and {len(unexpected) - args.max_shown} more")
+    if unexpected or gone:
         return 1
-    print("p3's lcov export equals gcov's counts on every compared line")
+    print("p3's lcov export equals gcov's counts on every compared line"
+          + (" but the known differences" if understood else ""))
     return 0
 
 

@@ -38,6 +38,14 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 
+  // A picture fits its pane until asked for full size.
+  Array.prototype.forEach.call(document.querySelectorAll(".graph .zoom"), function (b) {
+    b.addEventListener("click", function () {
+      var fit = b.parentNode.classList.toggle("fit");
+      b.textContent = fit ? "full size" : "fit";
+    });
+  });
+
   var dataElement = document.getElementById("p3-data");
   if (!dataElement) return;
   var data = JSON.parse(dataElement.textContent);
