@@ -347,9 +347,11 @@ std::string Site::indexPage() {
 
   uint64_t PathsCovered = 0, PathsTotal = 0, LinesFound = 0, LinesHit = 0,
            BranchesFound = 0, BranchesHit = 0, FnHit = 0;
+  uint64_t PathsAll = 0;
   for (const FunctionView &V : Views) {
     PathsCovered += V.Totals.Covered;
     PathsTotal = addSaturating(PathsTotal, V.Totals.Total);
+    PathsAll = addSaturating(PathsAll, V.FG->SBL.numPaths());
     FnHit += V.Flow.Calls > 0;
   }
   for (const FileView &F : Files) {
@@ -366,7 +368,15 @@ std::string Site::indexPage() {
      << FnHit << " called), " << Skipped << " skipped</td></tr>\n"
      << "<tr><td>paths</td><td>paths covered <span id=\"paths-covered\">"
      << PathsCovered << "</span> of <span id=\"paths-total\">" << PathsTotal
-     << "</span> (" << percentText(PathsCovered, PathsTotal) << ")</td></tr>\n"
+     << "</span> (" << percentText(PathsCovered, PathsTotal) << ")"
+     << (PathsAll != PathsTotal
+             ? formatv("; <span id=\"paths-all\">{0}</span> with those into "
+                       "code LCOV_EXCL markers exclude",
+                       PathsAll)
+                   .str()
+             : formatv("<span id=\"paths-all\" hidden>{0}</span>", PathsAll)
+                   .str())
+     << "</td></tr>\n"
      << "<tr><td>path executions</td><td id=\"executions\">"
      << format("%.0Lf", Total) << "</td></tr>\n"
      << "<tr><td>lines</td><td>" << LinesHit << " of " << LinesFound
@@ -415,7 +425,8 @@ std::string Site::indexPage() {
          << "\">" << format("%.0Lf", V.Executions) << "</td>"
          << "<td class=\"num covered\" data-v=\"" << V.Totals.Covered << "\">"
          << V.Totals.Covered << "</td><td class=\"num total\" data-v=\""
-         << V.Totals.Total << "\">" << V.Totals.Total << "</td>"
+         << V.Totals.Total << "\" data-all=\"" << V.FG->SBL.numPaths() << "\">"
+         << V.Totals.Total << "</td>"
          << ratioCell(V.Totals.Covered, V.Totals.Total)
          << "<td class=\"num\" data-v=\""
          << format("%.6f", Total > 0 ? double(V.Executions * 100 / Total) : 0.0)

@@ -227,9 +227,10 @@ TEST(LineCoverage, LineOfOneBlockCountsThePathsThroughIt) {
       for (unsigned J = 0; J < S.G.Succs[W.Block].size(); ++J)
         if (S.G.Succs[W.Block][J] == W.Target)
           Traced += T.Edge[W.Block][J];
-      if (!W.Inexact)
+      if (!W.Inexact) {
         EXPECT_EQ(W.Count, Traced) << "branch of block " << W.Block << " to "
                                    << W.Target << " in " << cfgLiteral(S.G);
+      }
     }
     Sum.add(S.ShapeName, FG.SBL.numPaths(), false);
   }
@@ -254,8 +255,9 @@ TEST(LineCoverage, LoopOnOneLineCountsEntriesAndTurns) {
   FunctionLines FL = deriveLines(MF, FG, Flow);
   uint64_t Turns = T.Edge[3][0];
   for (const LineCount &L : FL.Lines)
-    if (L.Line == 5) // gcov: the entries, plus each turn of the loop
+    if (L.Line == 5) { // gcov: the entries, plus each turn of the loop
       EXPECT_EQ(L.Count, T.Calls + Turns);
+    }
   bool Complete = true;
   std::vector<CodeArc> Arcs = {{2, 3, 7, false}, {3, 2, 7, false}};
   EXPECT_EQ(countLineCycles(Arcs, {2, 3}, Complete), 7u);

@@ -177,6 +177,7 @@ def main():
                         exec: r.querySelector('.exec').textContent,
                         covered: r.querySelector('.covered').textContent,
                         total: r.querySelector('.total').textContent,
+                        all: r.querySelector('.total').dataset.all,
                         href: r.querySelector('a').getAttribute('href')}))""")
         if len(rows) != len(profile["functions"]):
             problems.append(f"index.html lists {len(rows)} functions, profile.json "
@@ -191,14 +192,19 @@ def main():
             total_exec += executions
             total_covered += len(f["paths"])
             total_paths += as_int(f["total_paths"])
+            # "of N" leaves out paths into code LCOV_EXCL markers exclude;
+            # data-all has them all.
             want = (str(executions), str(len(f["paths"])), str(as_int(f["total_paths"])))
-            got = (r["exec"], r["covered"], r["total"])
+            got = (r["exec"], r["covered"], r["all"])
+            if int(r["total"]) > int(r["all"]):
+                problems.append(f"index.html: {r['name']}: {r['total']} paths shown, "
+                                f"more than its {r['all']}")
             if r["name"] != f["name"] or got != want:
                 problems.append(f"index.html: {r['name']}: shows executions, covered, "
                                 f"total = {got}, profile.json has {want}")
         summary = browser.eval("""[document.getElementById('executions').textContent,
             document.getElementById('paths-covered').textContent,
-            document.getElementById('paths-total').textContent]""")
+            document.getElementById('paths-all').textContent]""")
         if summary != [str(total_exec), str(total_covered), str(total_paths)]:
             problems.append(f"index.html: summary {summary}, profile.json "
                             f"{[total_exec, total_covered, total_paths]}")

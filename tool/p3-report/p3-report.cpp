@@ -105,6 +105,11 @@ cl::opt<bool> NoMarkers(
     "no-markers",
     cl::desc("Ignore LCOV_EXCL_* markers in the sources"),
     cl::cat(Category));
+cl::opt<std::string> DotProgram(
+    "dot-program", cl::init("dot"), cl::value_desc("PATH"), cl::Hidden,
+    cl::desc("Graphviz's dot for the HTML report's pictures (default: dot in "
+             "PATH)"),
+    cl::cat(Category));
 cl::opt<std::string> ProfileInput(
     "profile", cl::value_desc("FILE"),
     cl::desc("Report on this profile.json (e.g. from --merge) instead of "
@@ -204,6 +209,7 @@ int main(int Argc, char **Argv) {
   E.Functions.assign(Function.begin(), Function.end());
   E.MaxPaths = MaxPaths;
   E.Markers = !NoMarkers;
+  E.DotProgram = DotProgram;
   if (Paths.getNumOccurrences()) {
     E.Paths = parsePathSelection(Paths.empty() ? "both" : Paths.getValue());
     if (!E.Paths) {
