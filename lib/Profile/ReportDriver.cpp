@@ -2,6 +2,7 @@
 
 #include "Profile/ReportDriver.h"
 #include "Profile/AtomicWrite.h"
+#include "Profile/CoverageJSON.h"
 #include "Profile/EdgeFlow.h"
 #include "Profile/MergedProfile.h"
 #include "Profile/Overhead.h"
@@ -59,18 +60,23 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
   Top["hottest"] = std::move(Hottest);
 
   json::Array Functions, Nondet;
+  SourceFiles Sources(M.Root, O.Exports.Markers);
   for (const MergedFunction &F : P.Functions) {
     const ManifestFunction &MF = M.Functions[F.Index];
-    uint64_t All = G.graphOf(F.Index)->SBL.numPaths();
-    Functions.push_back(json::Object{{"index", F.Index},
-                                     {"id", MF.Id},
-                                     {"name", MF.Name},
-                                     {"file", MF.File},
-                                     {"line", MF.Line},
-                                     {"executed_paths", u64ToJSON(F.Counts.size())},
-                                     {"total_paths", u64ToJSON(All)},
-                                     {"dropped", u64ToJSON(F.Dropped)},
-                                     {"lost", u64ToJSON(F.Lost)}});
+    const FunctionGraph &FG = *G.graphOf(F.Index);
+    uint64_t All = FG.SBL.numPaths();
+    Functions.push_back(json::Object{
+        {"index", F.Index},
+        {"id", MF.Id},
+        {"name", MF.Name},
+        {"file", MF.File},
+        {"line", MF.Line},
+        {"executed_paths", u64ToJSON(F.Counts.size())},
+        {"total_paths", u64ToJSON(All)},
+        {"dropped", u64ToJSON(F.Dropped)},
+        {"lost", u64ToJSON(F.Lost)},
+        {"coverage",
+         coverageJSON(MF, FG, F.Counts, Sources.get(MF.File))}});
     for (const CopyDisagreement &D : F.Disagreements) {
       json::Array Counts;
       for (auto [C, N] : D.CountByCopy)
@@ -81,6 +87,8 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
     }
   }
   Top["functions"] = std::move(Functions);
+  if (!Sources.warnings().empty())
+    Top["source_warnings"] = json::Array(Sources.warnings());
   Top["nondeterminism"] = std::move(Nondet);
   json::Array Skipped;
   for (const ManifestFunction &MF : M.Functions)
