@@ -15,6 +15,9 @@ packages=(
   libgtest-dev libgmock-dev
   tcc
   tcl autoconf time
+  # The report exports' oracles (test/report, test/lit/report): gcov's lcov and genhtml, Graphviz's
+  # dot for the HTML report's pictures, callgrind_annotate, headless Chromium for the browser test.
+  lcov graphviz valgrind chromium
 )
 
 missing=()

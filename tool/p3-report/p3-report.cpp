@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -256,5 +257,11 @@ int main(int Argc, char **Argv) {
   }
   ReportResult R = runReport(O, outs(), errs());
   outs().flush();
+  // The report's last word: where to look.
+  if (R.ExitCode != 2 && !E.Html.empty()) {
+    SmallString<256> Index(E.Html);
+    sys::path::append(Index, "index.html");
+    errs() << "p3-report: HTML report: " << Index << "\n";
+  }
   return R.ExitCode;
 }
