@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -21,12 +22,18 @@ std::string lcovTestName(StringRef Name) {
 
 namespace {
 
-/// The name lcov (and gcov) give a function: its mangled name.
+/// The name lcov (and gcov) give a function: its mangled name. A function
+/// without one (a template, counted once for all its instantiations) keeps
+/// its signature, with ';' for ',': lcov reads a name up to the first comma,
+/// and "f(T, int)" and "f(T, long)" would both be "f(T".
 std::string lcovFunctionName(const ManifestFunction &MF) {
   StringRef Id = MF.Id;
-  if (Id.consume_front(MF.File) && Id.consume_front(":") && !Id.empty())
-    return Id.str();
-  return MF.Name;
+  std::string Name = Id.consume_front(MF.File) && Id.consume_front(":") &&
+                             !Id.empty()
+                         ? Id.str()
+                         : MF.Name;
+  std::replace(Name.begin(), Name.end(), ',', ';');
+  return Name;
 }
 
 struct FileLine {
