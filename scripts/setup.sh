@@ -18,6 +18,9 @@ packages=(
   flex
   bear ccache
   meson parallel
+  # The report exports' oracles (test/report, test/lit/report): gcov's lcov and genhtml, Graphviz's
+  # dot for the HTML report's pictures, callgrind_annotate, headless Chromium for the browser test.
+  lcov graphviz valgrind chromium
 )
 # Optional: p3-run --engine=slurm is tested on a private single-node cluster
 # (test/cluster) when these install; the test says it is skipped otherwise.

@@ -1,6 +1,7 @@
 //===- FunctionLowering.cpp - clang::CFG to a lowered CFG with sites ------===//
 
 #include "Frontend/FunctionLowering.h"
+#include "Frontend/CodeLines.h"
 #include "Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -71,6 +72,7 @@ private:
   bool buildCFG();
   void lowerEdges();
   void indexElements();
+  void indexCodeLines();
   void computeReachability();
   void addFallOffBlock();
   void endPathsAtComputedGotos();
@@ -239,6 +241,51 @@ void Lowering::indexElements() {
         Out.BlockLines[Id] = {Text.line(L->getBeginLoc()),
                               Text.line(L->getBeginLoc())};
   }
+}
+
+/// Per block, the lines its code runs on as gcc attributes them (CodeLines.h),
+/// for line counts that compare with gcov's; and which blocks test a
+/// condition (successor 0 when true).
+void Lowering::indexCodeLines() {
+  CodeLines Lines(Ctx, *PM, Text);
+  unsigned N = Cfg->getNumBlockIDs();
+  Out.BlockCodeLines.assign(N, {});
+  Out.TestsCondition.assign(N, false);
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    std::vector<unsigned> &V = Out.BlockCodeLines[Id];
+    auto Add = [&](unsigned L) {
+      if (L && (V.empty() || V.back() != L))
+        V.push_back(L);
+    };
+    auto EndPart = [&] {
+      if (!V.empty() && V.back() != CodeLines::PartEnd)
+        V.push_back(CodeLines::PartEnd);
+    };
+    if (const Stmt *L = B->getLabel(); L && inBody(L))
+      Add(Lines.labelLine(L));
+    for (const Stmt *S : Elements[Id]) {
+      Add(Lines.elementLine(S));
+      if (Lines.endsGccBlock(S))
+        EndPart();
+    }
+    const Stmt *T = B->getTerminatorStmt();
+    if (!T || !inBody(T))
+      continue;
+    Add(Lines.jumpLine(T));
+    if (const Expr *Tested = B->getLastCondition();
+        Tested && Out.Graph.Succs[Id].size() >= 2) {
+      Add(Lines.conditionLine(T, Tested));
+      Out.TestsCondition[Id] = branchCondition(T) && B->succ_size() == 2 &&
+                               Out.Graph.Succs[Id].size() == 2;
+    }
+  }
+  Out.BlockCodeLines[Out.Graph.Entry] = {Text.line(FD->getLocation())};
+  addJumpLines(Lines, *PM, Body, ById, Elements, Out.Graph.Succs,
+               Out.BlockCodeLines, Out.EdgeCodeLines);
+  for (std::vector<unsigned> &V : Out.BlockCodeLines)
+    if (!V.empty() && V.back() == CodeLines::PartEnd)
+      V.pop_back();
 }
 
 void Lowering::computeReachability() {
@@ -934,6 +981,11 @@ void Lowering::addFallOffBlock() {
   Out.Blocks.push_back(S);
   unsigned Line = Text.sourceManager().getLineNumber(File, Out.BodyEnd);
   Out.BlockLines.push_back({Line, Line});
+  if (unsigned L = CodeLines(Ctx, *PM, Text).fallOffLine(cast<CompoundStmt>(Body)))
+    Out.BlockCodeLines.push_back({L});
+  else
+    Out.BlockCodeLines.emplace_back();
+  Out.TestsCondition.push_back(false);
 }
 
 namespace {
@@ -1089,6 +1141,7 @@ void Lowering::run() {
     return;
   lowerEdges();
   indexElements();
+  indexCodeLines();
   for (const CFGBlock *B : *Cfg) {
     if (!B->hasNoReturnElement() && !B->empty())
       if (std::optional<CFGStmt> Last = B->back().getAs<CFGStmt>())

@@ -55,6 +55,7 @@ private:
   std::optional<unsigned> pullSite(unsigned X, unsigned I) const;
   Error resolveProbelessEdges();
   void buildContracted(AnchoredFunction &A);
+  void describeCodeLines(AnchoredFunction &A, ArrayRef<unsigned> Members) const;
   void dropEdge(unsigned B, unsigned I);
   std::pair<unsigned, unsigned> linesNear(unsigned B) const;
   void noteIdentifiedLines();
@@ -468,6 +469,7 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
     End = std::max(End, BEnd);
     ++Members[A.Representative[B]];
   }
+  describeCodeLines(A, Members);
   for (unsigned B = 0; B < N; ++B)
     if (Members[B] > 1 && Reachable[B])
       IdentifiedLines.push_back(A.GraphLines[B]);
@@ -491,6 +493,39 @@ void AnchorPlanner::noteIdentifiedLines() {
         "or a constructor's initializers) count as one step",
         First == Last ? formatv("line {0}", First).str()
                       : formatv("lines {0}-{1}", First, Last).str()));
+}
+
+/// Code lines of the contracted graph, for reports (line counts).
+void AnchorPlanner::describeCodeLines(AnchoredFunction &A,
+                                      ArrayRef<unsigned> Members) const {
+  unsigned N = G.numBlocks();
+  A.GraphCodeLines.assign(N, {});
+  A.GraphContracted.assign(N, false);
+  A.GraphTestsCondition.assign(N, false);
+  if (F.BlockCodeLines.size() != N)
+    return; // a frontend that does not record them
+  for (unsigned B = 0; B < N; ++B) {
+    std::vector<unsigned> &Lines = A.GraphCodeLines[A.Representative[B]];
+    for (unsigned L : F.BlockCodeLines[B])
+      if (Lines.empty() || Lines.back() != L)
+        Lines.push_back(L);
+  }
+  for (const EdgeLine &E : F.EdgeCodeLines) {
+    // Repairs may have changed the block's successors: its line then goes
+    // to the block itself.
+    bool Unchanged = E.Block < N && G.Succs[E.Block] == F.Graph.Succs[E.Block];
+    CFGEdge To = Unchanged ? A.GraphEdge[E.Block][E.Index] : CFGEdge{NoVertex, 0};
+    if (To.Block != NoVertex)
+      A.GraphEdgeLines.push_back({To.Block, To.Index, E.Line});
+    else if (E.Block < N)
+      A.GraphCodeLines[A.Representative[E.Block]].push_back(E.Line);
+  }
+  for (unsigned B = 0; B < N; ++B) {
+    A.GraphContracted[B] = Members[B] > 1;
+    A.GraphTestsCondition[B] = Members[B] == 1 && F.TestsCondition[B] &&
+                               G.Succs[B].size() == 2 &&
+                               A.Graph.Succs[B].size() == 2;
+  }
 }
 
 Expected<AnchoredFunction> AnchorPlanner::run() {

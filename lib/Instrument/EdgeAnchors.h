@@ -88,6 +88,15 @@ struct AnchoredFunction {
   FunctionGraph Graphs;
   /// Source lines per block of Graph (a contracted set spans its members').
   std::vector<std::pair<unsigned, unsigned>> GraphLines;
+  /// Per block of Graph, the lines its code runs on (LoweredFunction::
+  /// BlockCodeLines; a contracted set has its members'), whether it stands
+  /// for a contracted set of several blocks, and whether it tests a condition
+  /// (successor 0 when true).
+  std::vector<std::vector<unsigned>> GraphCodeLines;
+  std::vector<bool> GraphContracted;
+  std::vector<bool> GraphTestsCondition;
+  /// Lines on edges of Graph (LoweredFunction::EdgeCodeLines, mapped).
+  std::vector<EdgeLine> GraphEdgeLines;
   /// What was repaired, for users.
   std::vector<std::string> Notes;
   /// Returns are counted by a cleanup (P3_ENTER_GUARDED): some return has

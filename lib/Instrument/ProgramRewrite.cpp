@@ -50,6 +50,17 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
       M.Cuts.push_back(S.Origin);
   for (const auto &[Line, End] : A.GraphLines)
     M.Blocks.push_back({Line, End});
+  if (!A.GraphCodeLines.empty()) {
+    M.CodeLines = A.GraphCodeLines;
+    for (unsigned B = 0; B < A.Graph.numBlocks(); ++B) {
+      if (A.GraphContracted[B])
+        M.Contracted.push_back(B);
+      if (A.GraphTestsCondition[B])
+        M.Conditions.push_back(B);
+    }
+    for (const EdgeLine &E : A.GraphEdgeLines)
+      M.EdgeLines.push_back({E.Block, E.Index, E.Line});
+  }
   M.Weight = A.Graphs.Weight;
   M.NeverProbe = A.Graphs.NeverProbe;
   M.Notes = A.Notes;

@@ -114,6 +114,14 @@ struct JoinSite {
   }
 };
 
+/// A source line whose code runs when a CFG edge is taken (gcc's jumps that
+/// clang's CFG has as edges; Frontend/CodeLines.h).
+struct EdgeLine {
+  unsigned Block = 0; ///< Source block.
+  unsigned Index = 0; ///< Successor index.
+  unsigned Line = 0;
+};
+
 /// Why a function is not instrumented, as shown to users.
 struct SkipReason {
   std::string Message;
@@ -144,6 +152,15 @@ struct LoweredFunction {
   CFG Graph;
   std::vector<BlockSites> Blocks;
   std::vector<std::pair<unsigned, unsigned>> BlockLines; ///< [line, end]
+  /// Per block, the lines its code runs on as gcc attributes that code (for
+  /// line counts comparable with gcov's; Frontend/CodeLines.h), in execution
+  /// order, the line of its branch last; 0 separates the parts gcc makes
+  /// separate blocks (after a call).
+  std::vector<std::vector<unsigned>> BlockCodeLines;
+  /// Per block: it tests a condition, successor 0 when true, 1 when false.
+  std::vector<bool> TestsCondition;
+  /// Lines of code that runs on edges (for line counts, like BlockCodeLines).
+  std::vector<EdgeLine> EdgeCodeLines;
   std::vector<Site> Sites;
   /// Innermost statements first.
   std::vector<JoinSite> Joins;

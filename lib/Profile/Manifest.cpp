@@ -128,6 +128,22 @@ void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
           J.value(B.EndLine);
         });
     });
+    if (!F.CodeLines.empty()) {
+      J.attributeArray("lines", [&] {
+        for (const std::vector<unsigned> &L : F.CodeLines)
+          writeUnsignedArray(J, L);
+      });
+      J.attributeBegin("contracted");
+      writeUnsignedArray(J, F.Contracted);
+      J.attributeEnd();
+      J.attributeBegin("conditions");
+      writeUnsignedArray(J, F.Conditions);
+      J.attributeEnd();
+      J.attributeArray("edge_lines", [&] {
+        for (const ManifestFunction::EdgeLine &E : F.EdgeLines)
+          writeUnsignedArray(J, {E.Block, E.Index, E.Line});
+      });
+    }
     J.attributeBegin("weights");
     writeU64Array(J, F.Weight);
     J.attributeEnd();
@@ -410,6 +426,61 @@ std::string functionWhere(unsigned Index, StringRef Id) {
   return formatv("function {0} ({1})", Index, Id).str();
 }
 
+/// The optional per-block code lines, contracted blocks and conditions.
+Error readCodeLines(const ObjectReader &R, ManifestFunction &F) {
+  unsigned NB = F.Graph.numBlocks();
+  Expected<const json::Array *> Lines = R.array("lines", /*Optional=*/true);
+  if (!Lines)
+    return Lines.takeError();
+  if (!*Lines)
+    return Error::success();
+  if ((*Lines)->size() != NB)
+    return R.error("\"lines\" has " + Twine((*Lines)->size()) +
+                   " entries, the CFG has " + Twine(NB) + " blocks");
+  for (unsigned B = 0; B < NB; ++B) {
+    const json::Array *List = (**Lines)[B].getAsArray();
+    if (!List)
+      return R.error("lines[" + Twine(B) + "] is not an array");
+    std::vector<unsigned> L;
+    for (const json::Value &V : *List) {
+      std::optional<uint64_t> N = u64FromJSON(V);
+      if (!N || *N > UINT_MAX)
+        return R.error("lines[" + Twine(B) + "] holds something other than "
+                       "a line number (or 0, ending a part)");
+      L.push_back(*N);
+    }
+    F.CodeLines.push_back(std::move(L));
+  }
+  if (Error E = R.getIds("contracted", F.Contracted, NB, "block",
+                         /*Optional=*/true))
+    return E;
+  if (Error E = R.getIds("conditions", F.Conditions, NB, "block",
+                         /*Optional=*/true))
+    return E;
+  Expected<const json::Array *> Edges = R.array("edge_lines", /*Optional=*/true);
+  if (!Edges)
+    return Edges.takeError();
+  for (unsigned I = 0; *Edges && I < (*Edges)->size(); ++I) {
+    const json::Array *T = (**Edges)[I].getAsArray();
+    std::optional<uint64_t> B, S, L;
+    if (T && T->size() == 3) {
+      B = u64FromJSON((*T)[0]);
+      S = u64FromJSON((*T)[1]);
+      L = u64FromJSON((*T)[2]);
+    }
+    if (!B || !S || !L || *B >= NB || *S >= F.Graph.Succs[*B].size() ||
+        *L == 0 || *L > UINT_MAX)
+      return R.error("edge_lines[" + Twine(I) +
+                     "] is not a [block, successor, line] of the CFG");
+    F.EdgeLines.push_back({unsigned(*B), unsigned(*S), unsigned(*L)});
+  }
+  for (unsigned B : F.Conditions)
+    if (F.Graph.Succs[B].size() != 2)
+      return R.error("\"conditions\" names block " + Twine(B) +
+                     ", which does not have two successors");
+  return Error::success();
+}
+
 /// The CFG, cuts and block spans; the rest needs the rebuilt DAG.
 Error readGraph(const ObjectReader &R, ManifestFunction &F) {
   Expected<const json::Object *> CFGObj = R.object("cfg");
@@ -483,7 +554,7 @@ Error readGraph(const ObjectReader &R, ManifestFunction &F) {
       return R.error("blocks[" + Twine(B) + "] is not a [line, end_line] pair");
     F.Blocks.push_back({unsigned(*L), unsigned(*E)});
   }
-  return Error::success();
+  return readCodeLines(R, F);
 }
 
 Error readInstance(const json::Value &V, unsigned C, unsigned NumEdges,

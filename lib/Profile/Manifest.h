@@ -49,6 +49,21 @@ struct ManifestFunction {
   CFG Graph;
   std::vector<CFGEdge> Cuts;
   std::vector<BlockSpan> Blocks;  ///< Per CFG block.
+  /// Per CFG block, the lines its code runs on as gcc attributes that code,
+  /// in execution order, the line of its branch last, 0 ending a part that
+  /// gcc makes a block of its own (for line and branch counts;
+  /// docs/manifest.md). Empty when the manifest predates them.
+  std::vector<std::vector<unsigned>> CodeLines;
+  /// Blocks that stand for a contracted set of several lowered blocks
+  /// (branches inside a macro expansion): their lines' counts are not exact.
+  std::vector<unsigned> Contracted;
+  /// Blocks that test a condition: successor 0 when true, 1 when false.
+  std::vector<unsigned> Conditions;
+  /// Lines whose code runs when an edge is taken: [block, successor, line].
+  struct EdgeLine {
+    unsigned Block = 0, Index = 0, Line = 0;
+  };
+  std::vector<EdgeLine> EdgeLines;
   std::vector<uint64_t> Weight;   ///< Per DAG edge.
   std::vector<bool> NeverProbe;   ///< Per DAG edge.
   unsigned CallSites = 0;

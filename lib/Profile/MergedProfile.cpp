@@ -173,6 +173,85 @@ Error profileError(const Twine &Msg) {
 
 } // namespace
 
+namespace {
+
+/// A list of copy numbers, or an error.
+Expected<std::vector<unsigned>> readCopies(const json::Value *V) {
+  std::vector<unsigned> Copies;
+  if (!V)
+    return Copies;
+  const json::Array *A = V->getAsArray();
+  if (!A)
+    return profileError("\"copies_present\" is not an array");
+  for (const json::Value &C : *A) {
+    std::optional<uint64_t> N = u64FromJSON(C);
+    if (!N || *N >= 4096)
+      return profileError("\"copies_present\" holds something other than a "
+                          "copy number");
+    Copies.push_back(*N);
+  }
+  return Copies;
+}
+
+/// The "runs" of a merged profile.
+Error readRuns(const json::Object &Top, ProfileFile &P) {
+  Expected<std::vector<unsigned>> Copies = readCopies(Top.get("copies_present"));
+  if (!Copies)
+    return Copies.takeError();
+  P.CopiesPresent = std::move(*Copies);
+  const json::Value *RunsV = Top.get("runs");
+  if (!RunsV)
+    return Error::success();
+  const json::Array *Runs = RunsV->getAsArray();
+  if (!Runs || Runs->empty())
+    return profileError("\"runs\" is not a non-empty array");
+  for (unsigned I = 0; I < Runs->size(); ++I) {
+    const json::Object *R = (*Runs)[I].getAsObject();
+    std::optional<StringRef> Name = R ? R->getString("name") : std::nullopt;
+    if (!Name)
+      return profileError(formatv("runs[{0}] has no \"name\"", I));
+    ProfileFile::Run Run;
+    Run.Name = Name->str();
+    if (std::optional<StringRef> S = R->getString("source"))
+      Run.Source = S->str();
+    Expected<std::vector<unsigned>> C = readCopies(R->get("copies_present"));
+    if (!C)
+      return profileError(formatv("runs[{0}]: {1}", I, toString(C.takeError())));
+    Run.CopiesPresent = std::move(*C);
+    P.Runs.push_back(std::move(Run));
+  }
+  return Error::success();
+}
+
+/// A path's per-run counts ("runs": [[run, count], ...]), which must add up
+/// to its count.
+Error readPathRuns(const json::Object &Path, size_t NumRuns,
+                   std::vector<std::pair<unsigned, uint64_t>> &Out) {
+  const json::Value *V = Path.get("runs");
+  if (!V)
+    return NumRuns ? profileError("no \"runs\" in a merged profile")
+                   : Error::success();
+  const json::Array *A = V->getAsArray();
+  if (!A || !NumRuns)
+    return profileError("\"runs\" is not an array of [run, count] pairs "
+                        "(or the profile has no runs)");
+  for (const json::Value &E : *A) {
+    const json::Array *Pair = E.getAsArray();
+    std::optional<uint64_t> R, C;
+    if (Pair && Pair->size() == 2) {
+      R = u64FromJSON((*Pair)[0]);
+      C = u64FromJSON((*Pair)[1]);
+    }
+    if (!R || !C || *R >= NumRuns)
+      return profileError("\"runs\" holds something other than a [run, "
+                          "count] pair");
+    Out.emplace_back(*R, *C);
+  }
+  return Error::success();
+}
+
+} // namespace
+
 Expected<ProfileFile> parseProfileJSON(StringRef Text) {
   Expected<json::Value> V = parseBoundedJSON(Text);
   if (!V)
@@ -186,6 +265,8 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
   ProfileFile P;
   if (std::optional<StringRef> H = Top->getString("manifest"))
     P.ManifestHash = H->str();
+  if (Error E = readRuns(*Top, P))
+    return std::move(E);
   const json::Array *Functions = Top->getArray("functions");
   if (!Functions)
     return profileError("\"functions\" is missing or not an array");
@@ -202,6 +283,12 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
       Out.Name = Name->str();
     if (std::optional<StringRef> Hash = F->getString("cfg_hash"))
       Out.CFGHash = Hash->str();
+    if (const json::Value *L = F->get("lost")) {
+      std::optional<uint64_t> Lost = u64FromJSON(*L);
+      if (!Lost)
+        return profileError("function " + *Id + ": \"lost\" is not a count");
+      Out.Lost = *Lost;
+    }
     const json::Array *Paths = F->getArray("paths");
     if (!Paths)
       return profileError("function " + *Id + ": \"paths\" is missing");
@@ -218,6 +305,9 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
       if (!Out.Paths.emplace(*S, *C).second)
         return profileError(
             formatv("function {0}: path {1} is listed twice", *Id, *S));
+      if (Error E = readPathRuns(*PO, P.Runs.size(), Out.ByRun[*S]))
+        return profileError(formatv("function {0}: paths[{1}]: {2}", *Id, J,
+                                    toString(std::move(E))));
     }
   }
   return P;

@@ -71,11 +71,23 @@ std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
 /// across rewrites, so that a P3 profile can be checked against an SBL one).
 struct ProfileFile {
   std::string ManifestHash;
+  std::vector<unsigned> CopiesPresent;
+  /// The runs of a profile merged from several (p3-report --merge); empty
+  /// for the profile of one run.
+  struct Run {
+    std::string Name;
+    std::string Source; ///< The file it came from.
+    std::vector<unsigned> CopiesPresent;
+  };
+  std::vector<Run> Runs;
   struct Function {
     std::string Id;
     std::string Name;
     std::string CFGHash; ///< Empty in profiles written before p3 had it.
     PathCounts Paths;
+    /// Per path, each run's count (run index, count): only with Runs.
+    std::map<uint64_t, std::vector<std::pair<unsigned, uint64_t>>> ByRun;
+    uint64_t Lost = 0;
   };
   std::map<std::string, Function> Functions;
 };

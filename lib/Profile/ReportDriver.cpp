@@ -2,6 +2,8 @@
 
 #include "Profile/ReportDriver.h"
 #include "Profile/AtomicWrite.h"
+#include "Profile/CoverageJSON.h"
+#include "Profile/EdgeFlow.h"
 #include "Profile/MergedProfile.h"
 #include "Profile/Overhead.h"
 #include "Profile/TextReport.h"
@@ -64,18 +66,23 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
   Top["hottest"] = std::move(Hottest);
 
   json::Array Functions, Nondet;
+  SourceFiles Sources(M.Root, O.Exports.Markers);
   for (const MergedFunction &F : P.Functions) {
     const ManifestFunction &MF = M.Functions[F.Index];
-    uint64_t All = G.graphOf(F.Index)->SBL.numPaths();
-    Functions.push_back(json::Object{{"index", F.Index},
-                                     {"id", MF.Id},
-                                     {"name", MF.Name},
-                                     {"file", MF.File},
-                                     {"line", MF.Line},
-                                     {"executed_paths", u64ToJSON(F.Counts.size())},
-                                     {"total_paths", u64ToJSON(All)},
-                                     {"dropped", u64ToJSON(F.Dropped)},
-                                     {"lost", u64ToJSON(F.Lost)}});
+    const FunctionGraph &FG = *G.graphOf(F.Index);
+    uint64_t All = FG.SBL.numPaths();
+    Functions.push_back(json::Object{
+        {"index", F.Index},
+        {"id", MF.Id},
+        {"name", MF.Name},
+        {"file", MF.File},
+        {"line", MF.Line},
+        {"executed_paths", u64ToJSON(F.Counts.size())},
+        {"total_paths", u64ToJSON(All)},
+        {"dropped", u64ToJSON(F.Dropped)},
+        {"lost", u64ToJSON(F.Lost)},
+        {"coverage",
+         coverageJSON(MF, FG, F.Counts, Sources.get(MF.File))}});
     for (const CopyDisagreement &D : F.Disagreements) {
       json::Array Counts;
       for (auto [C, N] : D.CountByCopy)
@@ -86,6 +93,8 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
     }
   }
   Top["functions"] = std::move(Functions);
+  if (!Sources.warnings().empty())
+    Top["source_warnings"] = json::Array(Sources.warnings());
   Top["nondeterminism"] = std::move(Nondet);
   json::Array Skipped;
   for (const ManifestFunction &MF : M.Functions)
@@ -148,6 +157,30 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
   return json::Value(std::move(Top));
 }
 
+/// The report, exports and summary, once the merged profile is known.
+ReportResult finishReport(const ReportOptions &O, const Manifest &M,
+                          const ProgramGraphs &G, const ProfileSet &Set,
+                          const MergedProfile &P, std::vector<ProfileRun> Runs,
+                          const std::string &Output, raw_ostream &Out,
+                          raw_ostream &Err);
+
+/// --profile FILE: the merged profile is read back, not decoded.
+ReportResult reportOnProfileFile(const ReportOptions &O, const Manifest &M,
+                                 const ProgramGraphs &G, raw_ostream &Out,
+                                 raw_ostream &Err);
+
+/// Functions the exports name must exist: checked before anything is
+/// written.
+Error checkExportFunctions(const ExportOptions &E, const Manifest &M) {
+  std::vector<std::string> Names = E.Functions;
+  if (!E.Dot.empty())
+    Names.push_back(E.Dot);
+  for (const std::string &N : Names)
+    if (Expected<std::vector<unsigned>> F = findFunctions(M, N); !F)
+      return F.takeError();
+  return Error::success();
+}
+
 } // namespace
 
 ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
@@ -173,25 +206,17 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
     return Fail(ManifestPath + ": " + toString(G.takeError()));
 
   // Read before anything is written: bad input writes nothing.
-  std::optional<ProfileFile> Training;
-  if (!O.TrainFile.empty()) {
-    if (!sys::fs::is_regular_file(O.TrainFile))
-      return Fail("--train " + O.TrainFile + ": no such file");
-    // A training profile that cannot be used only changes auto's plan.
-    if (Expected<ProfileFile> F = readProfileFile(O.TrainFile))
-      Training = std::move(*F);
-    else
-      Err << O.ToolName << ": warning: cannot use the training profile: "
-          << toString(F.takeError())
-          << "; auto+train rows are left out\n";
-  }
-  std::optional<ProfileFile> Other;
-  if (!O.CheckFile.empty()) {
-    Expected<ProfileFile> F = readProfileFile(O.CheckFile);
-    if (!F)
+  if (!O.TrainFile.empty() && !sys::fs::is_regular_file(O.TrainFile))
+    return Fail("--train " + O.TrainFile + ": no such file");
+  if (!O.CheckFile.empty())
+    if (Expected<ProfileFile> F = readProfileFile(O.CheckFile); !F)
       return Fail(toString(F.takeError()));
-    Other = std::move(*F);
-  }
+
+  if (Error E = checkExportFunctions(O.Exports, *M))
+    return Fail(toString(std::move(E)));
+
+  if (!O.ProfileInput.empty())
+    return reportOnProfileFile(O, *M, *G, Out, Err);
 
   std::vector<std::string> Files = O.RawFiles;
   if (Files.empty()) {
@@ -252,17 +277,111 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   if (Error E = writeFileAtomically(Output, profileToJSON(*M, *G, P)))
     return Fail(toString(std::move(E)));
 
+  std::vector<ProfileRun> Runs{singleRun(*M, P)};
+  return finishReport(O, *M, *G, Set, P, std::move(Runs), Output, Out, Err);
+}
+
+namespace {
+
+ReportResult reportOnProfileFile(const ReportOptions &O, const Manifest &M,
+                                 const ProgramGraphs &G, raw_ostream &Out,
+                                 raw_ostream &Err) {
+  ReportResult Result;
+  auto Fail = [&](const Twine &Msg) {
+    Err << O.ToolName << ": error: " << Msg << "\n";
+    Result.ExitCode = 2;
+    Result.Summary = O.ToolName + ": report failed (see above)";
+    return Result;
+  };
+  Expected<ProfileFile> PF = readProfileFile(O.ProfileInput);
+  if (!PF)
+    return Fail(toString(PF.takeError()));
+  Expected<std::vector<ProfileRun>> Runs = runsOf(M, *PF, O.ProfileInput);
+  if (!Runs)
+    return Fail(toString(Runs.takeError()));
+
+  MergedProfile P;
+  P.ManifestHash = M.Hash;
+  P.CopiesPresent = PF->CopiesPresent;
+  for (unsigned GI = 0; GI < G.Graphs.size(); ++GI) {
+    MergedFunction F;
+    F.Index = G.FunctionOf[GI];
+    const ManifestFunction &MF = M.Functions[F.Index];
+    uint64_t Paths = G.Graphs[GI].SBL.numPaths();
+    for (const ProfileRun &R : *Runs)
+      for (auto [Id, Count] : R.Counts[F.Index]) {
+        if (Id >= Paths)
+          return Fail(formatv("{0}: function {1} has no path {2} (it has {3} "
+                              "paths): the profile does not belong to this "
+                              "manifest or is damaged",
+                              O.ProfileInput, MF.Id, Id, Paths));
+        F.Counts[Id] = addSaturating(F.Counts[Id], Count);
+      }
+    auto It = PF->Functions.find(MF.Id);
+    if (It != PF->Functions.end())
+      F.Lost = It->second.Lost;
+    P.Functions.push_back(std::move(F));
+  }
+  // A stand-in for the raw profiles: which copies contributed.
+  ProfileSet Set;
+  Set.K = M.Strategy.K;
+  Set.Processes.assign(Set.K, 0);
+  Set.Idle.assign(Set.K, false);
+  Set.ProbeHits.assign(Set.K, 0);
+  Set.ProbeSections.assign(Set.K, 0);
+  for (unsigned C : P.CopiesPresent)
+    if (C < Set.K)
+      Set.Processes[C] = 1;
+  return finishReport(O, M, G, Set, P, std::move(*Runs), "", Out, Err);
+}
+
+ReportResult finishReport(const ReportOptions &O, const Manifest &M0,
+                          const ProgramGraphs &G0, const ProfileSet &Set,
+                          const MergedProfile &P, std::vector<ProfileRun> Runs,
+                          const std::string &Output, raw_ostream &Out,
+                          raw_ostream &Err) {
+  ReportResult Result;
+  auto Fail = [&](const Twine &Msg) {
+    Err << O.ToolName << ": error: " << Msg << "\n";
+    Result.ExitCode = 2;
+    Result.Summary = O.ToolName + ": report failed (see above)";
+    return Result;
+  };
+  const Manifest *M = &M0;
+  const ProgramGraphs *G = &G0;
+  std::optional<ProfileFile> Training;
+  if (!O.TrainFile.empty()) {
+    // A training profile that cannot be used only changes auto's plan.
+    if (Expected<ProfileFile> F = readProfileFile(O.TrainFile))
+      Training = std::move(*F);
+    else
+      Err << O.ToolName << ": warning: cannot use the training profile: "
+          << toString(F.takeError()) << "; auto+train rows are left out\n";
+  }
+  std::optional<ProfileFile> Other;
+  if (!O.CheckFile.empty()) {
+    Expected<ProfileFile> F = readProfileFile(O.CheckFile);
+    if (!F)
+      return Fail(toString(F.takeError()));
+    Other = std::move(*F);
+  }
   std::optional<CopyOverhead> Ov;
-  if (O.Overhead) {
+  if (O.Overhead || !O.Exports.Html.empty()) {
     Expected<CopyOverhead> C = computeOverhead(*M, *G, P, Set);
-    if (!C)
+    if (C)
+      Ov = std::move(*C);
+    else if (O.Overhead)
       return Fail("overhead model: " + toString(C.takeError()));
-    Ov = std::move(*C);
-    SmallString<256> RunDir(O.Dir);
-    sys::path::append(RunDir, "run");
-    Ov->Records = readCopyRecords(RunDir, M->Strategy.K);
-    if (llvm::none_of(Ov->Records, [](const auto &R) { return R.has_value(); }))
-      Ov->Records.clear();
+    else
+      consumeError(C.takeError());
+    if (Ov) {
+      SmallString<256> RunDir(O.Dir);
+      sys::path::append(RunDir, "run");
+      Ov->Records = readCopyRecords(RunDir, M->Strategy.K);
+      if (llvm::none_of(Ov->Records,
+                        [](const auto &R) { return R.has_value(); }))
+        Ov->Records.clear();
+    }
   }
   std::optional<std::vector<SimulationRow>> Sim;
   uint64_t SimSBL = 0;
@@ -286,6 +405,8 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   TO.Top = O.Top;
   TO.TopPerFunction = O.TopPerFunction;
   TO.Dir = O.Dir;
+  TO.ProfileSource = O.ProfileInput;
+  TO.Runs = Runs.size();
   std::string Text;
   {
     raw_string_ostream OS(Text);
@@ -299,7 +420,17 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
       writeDifferences(OS, *Diffs, O.CheckFile);
     }
   }
-  if (O.PrintReport) {
+  {
+    ReportData Data{*M, *G, Set, P, std::move(Runs), Ov ? &*Ov : nullptr,
+                    O.Dir, O.ProfileInput};
+    std::vector<std::string> Warnings;
+    Error E = writeExports(O.Exports, Data, Out, Warnings);
+    for (const std::string &W : Warnings)
+      Err << O.ToolName << ": warning: " << W << "\n";
+    if (E)
+      return Fail(toString(std::move(E)));
+  }
+  if (O.PrintReport && !O.Exports.takesStdout()) {
     if (O.JSON)
       Out << formatv("{0:2}",
                      reportJSON(*M, *G, Set, P, O, Ov ? &*Ov : nullptr,
@@ -314,7 +445,9 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
       return Fail(toString(std::move(E)));
 
   // The one-line summary p3-run prints.
-  unsigned Missing = Set.K - P.CopiesPresent.size();
+  unsigned Missing = 0;
+  for (unsigned C = 0; C < Set.K; ++C)
+    Missing += !Set.present(C);
   unsigned Nondet = 0, Lossy = 0;
   size_t Paths = 0;
   for (const MergedFunction &F : P.Functions) {
@@ -328,9 +461,11 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
       << (Set.Files.size() == 1 ? "" : "s") << " from "
       << P.CopiesPresent.size() << "/" << Set.K << " copies: " << Paths
       << " distinct paths, " << format("%.0Lf", P.totalExecutions())
-      << " path executions -> " << Output;
+      << " path executions";
+  if (!Output.empty())
+    SOS << " -> " << Output;
   if (!O.ReportFile.empty())
-    SOS << ", " << O.ReportFile;
+    SOS << (Output.empty() ? " -> " : ", ") << O.ReportFile;
   if (Missing)
     SOS << "; WARNING: " << Missing << " cop" << (Missing == 1 ? "y" : "ies")
         << " missing, profile incomplete";
@@ -347,6 +482,30 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
     Result.ExitCode = 1;
   }
   return Result;
+}
+
+} // namespace
+
+int runMergeProfiles(ArrayRef<std::string> Files, const std::string &Output,
+                     raw_ostream &Err) {
+  if (Output.empty()) {
+    Err << "p3-report: error: --merge needs -o ALL.json (where to write the "
+           "merged profile)\n";
+    return 2;
+  }
+  Expected<std::string> Text = mergeProfileFiles(Files);
+  if (!Text) {
+    Err << "p3-report: error: " << toString(Text.takeError())
+        << "\np3-report: nothing written\n";
+    return 2;
+  }
+  if (Error E = writeFileAtomically(Output, *Text)) {
+    Err << "p3-report: error: " << toString(std::move(E)) << "\n";
+    return 2;
+  }
+  Err << "p3-report: merged " << Files.size() << " profile"
+      << (Files.size() == 1 ? "" : "s") << " -> " << Output << "\n";
+  return 0;
 }
 
 } // namespace p3

@@ -9,6 +9,7 @@
 #define P3_PROFILE_REPORTDRIVER_H
 
 #include "Graph/Strategy.h"
+#include "Profile/ReportExports.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -34,6 +35,10 @@ struct ReportOptions {
   bool JSON = false;                 ///< Machine-readable stdout.
   bool PrintReport = true;           ///< Text (or JSON) report on stdout.
   std::string ToolName = "p3-report"; ///< Prefix of messages.
+  /// --profile: report on this profile.json (p3-report --merge writes one
+  /// from several runs) instead of decoding raw profiles.
+  std::string ProfileInput;
+  ExportOptions Exports; ///< --html, --lcov, --dot, --paths, ...
 };
 
 struct ReportResult {
@@ -45,6 +50,11 @@ struct ReportResult {
 /// one line each, to \p Err.
 ReportResult runReport(const ReportOptions &Options, llvm::raw_ostream &Out,
                        llvm::raw_ostream &Err);
+
+/// p3-report --merge: adds up \p Files (profile.json of one rewrite, runs
+/// kept apart) into \p Output. Exit code 0, or 2 with the problem on \p Err.
+int runMergeProfiles(llvm::ArrayRef<std::string> Files,
+                     const std::string &Output, llvm::raw_ostream &Err);
 
 } // namespace p3
 

@@ -105,10 +105,20 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
   OS << "p3 path profile" << (O.Dir.empty() ? "" : " of " + O.Dir)
      << " (manifest " << M.Hash << ", strategy " << strategyName(M.Strategy.Kind)
      << ", k = " << K << ")\n";
-  OS << "  " << Set.Files.size() << " raw profile"
-     << (Set.Files.size() == 1 ? "" : "s") << "; processes per copy:";
-  for (unsigned C = 0; C < K; ++C)
-    OS << " " << C << ":" << Set.Processes[C];
+  if (!O.ProfileSource.empty()) {
+    OS << "  merged profile " << O.ProfileSource;
+    if (O.Runs > 1)
+      OS << " (" << O.Runs << " runs)";
+    OS << "; copies present:";
+    for (unsigned C = 0; C < K; ++C)
+      if (Set.present(C))
+        OS << " " << C;
+  } else {
+    OS << "  " << Set.Files.size() << " raw profile"
+       << (Set.Files.size() == 1 ? "" : "s") << "; processes per copy:";
+    for (unsigned C = 0; C < K; ++C)
+      OS << " " << C << ":" << Set.Processes[C];
+  }
   OS << "\n  " << G.Graphs.size() << " function"
      << (G.Graphs.size() == 1 ? "" : "s") << " instrumented, " << Skipped
      << " skipped; " << Ranked.size() << " distinct path"

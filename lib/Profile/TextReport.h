@@ -22,6 +22,9 @@ struct TextReportOptions {
   unsigned TopPerFunction = 3; ///< Hottest paths shown per function.
   unsigned MaxDisagreements = 20;
   std::string Dir; ///< Shown in the title.
+  /// The report is of this profile.json (--profile), not of raw profiles.
+  std::string ProfileSource;
+  unsigned Runs = 1; ///< Runs merged into it.
 };
 
 /// A path of one function, for ranking.

@@ -2,6 +2,7 @@
 # named Inputs holds files that tests use but that are not tests themselves.
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -32,3 +33,11 @@ for tool in ["gcc", "g++", "clang-19", "clang++-19", "tcc", "make", "cmake",
              "ninja", "meson", "autoconf", "parallel"]:
     if shutil.which(tool):
         config.available_features.add(tool.replace("+", "x"))
+# Tools the report exports are checked with (lcov's genhtml, Graphviz's dot,
+# valgrind's callgrind_annotate).
+for tool, feature in [("genhtml", "lcov"), ("dot", "dot"),
+                      ("callgrind_annotate", "callgrind_annotate")]:
+    if shutil.which(tool):
+        config.available_features.add(feature)
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%reporttests", os.path.join(config.p3_source_dir, "test", "report")))

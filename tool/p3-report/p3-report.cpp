@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -19,10 +20,8 @@ namespace {
 
 cl::OptionCategory Category("p3-report options");
 
-cl::opt<std::string> Dir(cl::Positional, cl::Required, cl::desc("DIR"),
-                         cl::cat(Category));
-cl::list<std::string> Raw(cl::Positional, cl::desc("[RAW...]"),
-                          cl::cat(Category));
+cl::list<std::string> Positionals(cl::Positional, cl::desc("DIR [RAW...]"),
+                                  cl::cat(Category));
 cl::opt<unsigned> Top("top", cl::init(10), cl::value_desc("N"),
                       cl::desc("Hottest paths shown overall (default 10)"),
                       cl::cat(Category));
@@ -72,6 +71,63 @@ cl::opt<std::string> Output("o", cl::value_desc("FILE"),
 cl::opt<std::string> ReportFile(
     "report-file", cl::value_desc("FILE"),
     cl::desc("Also write the text report to FILE"), cl::cat(Category));
+cl::opt<std::string> Html(
+    "html", cl::value_desc("OUTDIR"),
+    cl::desc("Write the report as a static site over the source "
+             "(OUTDIR/index.html)"),
+    cl::cat(Category));
+cl::opt<std::string> Lcov(
+    "lcov", cl::value_desc("FILE"),
+    cl::desc("Write line, branch and function coverage as an lcov "
+             "tracefile (genhtml, lcov -a, coverage services)"),
+    cl::cat(Category));
+cl::opt<std::string> Dot(
+    "dot", cl::value_desc("FUNCTION"),
+    cl::desc("Print FUNCTION's picture (Graphviz dot) instead of the report"),
+    cl::cat(Category));
+cl::opt<std::string> DotAll(
+    "dot-all", cl::value_desc("OUTDIR"),
+    cl::desc("Write every instrumented function's picture as OUTDIR/ID.dot"),
+    cl::cat(Category));
+cl::opt<std::string> Callgrind(
+    "callgrind", cl::value_desc("FILE"),
+    cl::desc("Write per-line costs and branches in callgrind's format "
+             "(KCachegrind, callgrind_annotate)"),
+    cl::cat(Category));
+cl::opt<std::string> Paths(
+    "paths", cl::value_desc("covered|uncovered|both"), cl::ValueOptional,
+    cl::desc("Print paths gcov-style (lines with the branch outcomes) "
+             "instead of the report: executed ones, never-executed ones or "
+             "both (default)"),
+    cl::cat(Category));
+cl::list<std::string> Function(
+    "function", cl::value_desc("NAME"),
+    cl::desc("With --paths: only this function (name or id; repeatable)"),
+    cl::cat(Category));
+cl::opt<unsigned> MaxPaths(
+    "max-paths", cl::init(50), cl::value_desc("N"),
+    cl::desc("With --paths: at most N paths of each kind per function "
+             "(default 50)"),
+    cl::cat(Category));
+cl::opt<bool> NoMarkers(
+    "no-markers",
+    cl::desc("Ignore LCOV_EXCL_* markers in the sources"),
+    cl::cat(Category));
+cl::opt<std::string> DotProgram(
+    "dot-program", cl::init("dot"), cl::value_desc("PATH"), cl::Hidden,
+    cl::desc("Graphviz's dot for the HTML report's pictures (default: dot in "
+             "PATH)"),
+    cl::cat(Category));
+cl::opt<std::string> ProfileInput(
+    "profile", cl::value_desc("FILE"),
+    cl::desc("Report on this profile.json (e.g. from --merge) instead of "
+             "the raw profiles"),
+    cl::cat(Category));
+cl::opt<bool> Merge(
+    "merge",
+    cl::desc("Add up profile.json files of one rewrite (p3-report --merge "
+             "A.json B.json -o ALL.json), keeping each run's counts"),
+    cl::cat(Category));
 
 const char *Overview = R"(merge the raw profiles of p3's K copies into the exact path profile
 
@@ -82,8 +138,20 @@ writes DIR/profile.json and prints a report.
 Exit status: 0 ok, 1 --check found differences, 2 bad input (one line per
 problem on stderr, naming the file; nothing is written).
 
+Exports (each written whole or not at all):
+  --html OUTDIR (a static site), --lcov FILE (genhtml, lcov), --callgrind FILE
+  (KCachegrind), --dot FUNCTION / --dot-all OUTDIR (Graphviz), --paths
+  (gcov-style path lists). --merge adds up profile.json files of several runs
+  (no DIR); --profile FILE reports on such a file.
+
 Examples:
   p3-report p3-out                          report on every profile of p3-out
+  p3-report --html p3-out/report p3-out     the report as a site over the source
+  p3-report --lcov p3-out/coverage.info p3-out && genhtml -o cov p3-out/coverage.info
+  p3-report --paths=uncovered --function parse p3-out   paths no run took
+  p3-report --dot main p3-out | dot -Tsvg > main.svg
+  p3-report --merge t1.json t2.json -o all.json
+  p3-report --profile all.json --lcov all.info p3-out   one lcov TN per run
   p3-report p3-out p3-out/profiles/p3-*-c0-*.raw   only these raw profiles
   p3-report --top 25 p3-out                 the 25 hottest paths
   p3-report --check sbl-out/profile.json p3-out   compare with an SBL run
@@ -118,9 +186,58 @@ int main(int Argc, char **Argv) {
   if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
     return 2;
 
+  if (Merge) {
+    if (Positionals.empty()) {
+      errs() << "p3-report: error: --merge wants the profile.json files to add "
+                "up (p3-report --merge A.json B.json -o ALL.json)\n";
+      return 2;
+    }
+    return runMergeProfiles(std::vector<std::string>(Positionals.begin(),
+                                                     Positionals.end()),
+                            Output, errs());
+  }
+  if (Positionals.empty()) {
+    errs() << "p3-report: error: no DIR given (the directory p3-rewrite "
+              "wrote, with manifest.json)\n";
+    return 2;
+  }
   ReportOptions O;
-  O.Dir = Dir;
-  O.RawFiles.assign(Raw.begin(), Raw.end());
+  O.Dir = Positionals.front();
+  O.RawFiles.assign(Positionals.begin() + 1, Positionals.end());
+  O.ProfileInput = ProfileInput;
+  if (!O.ProfileInput.empty() && !O.RawFiles.empty()) {
+    errs() << "p3-report: error: --profile reports on a merged profile; raw "
+              "profiles cannot be named with it\n";
+    return 2;
+  }
+  ExportOptions &E = O.Exports;
+  E.Html = Html;
+  E.Lcov = Lcov;
+  E.Dot = Dot;
+  E.DotAll = DotAll;
+  E.Callgrind = Callgrind;
+  E.Functions.assign(Function.begin(), Function.end());
+  E.MaxPaths = MaxPaths;
+  E.Markers = !NoMarkers;
+  E.DotProgram = DotProgram;
+  if (Paths.getNumOccurrences()) {
+    E.Paths = parsePathSelection(Paths.empty() ? "both" : Paths.getValue());
+    if (!E.Paths) {
+      errs() << "p3-report: error: --paths takes covered, uncovered or both "
+                "(got '"
+             << Paths << "')\n";
+      return 2;
+    }
+  }
+  if (!E.Functions.empty() && !E.Paths) {
+    errs() << "p3-report: error: --function selects functions for --paths\n";
+    return 2;
+  }
+  if (!E.Dot.empty() && E.Paths) {
+    errs() << "p3-report: error: --dot and --paths both print on standard "
+              "output; ask for one at a time\n";
+    return 2;
+  }
   O.IgnoreForeign = IgnoreForeign;
   O.Top = Top;
   O.TopPerFunction = TopPerFunction;
@@ -157,5 +274,11 @@ int main(int Argc, char **Argv) {
   }
   ReportResult R = runReport(O, outs(), errs());
   outs().flush();
+  // The report's last word: where to look.
+  if (R.ExitCode != 2 && !E.Html.empty()) {
+    SmallString<256> Index(E.Html);
+    sys::path::append(Index, "index.html");
+    errs() << "p3-report: HTML report: " << Index << "\n";
+  }
   return R.ExitCode;
 }
