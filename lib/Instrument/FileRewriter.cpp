@@ -119,6 +119,13 @@ private:
   std::set<std::pair<unsigned, unsigned>> Braced;
 };
 
+/// The counter array of table slot \p Slot, or P3_HASHED.
+std::string countsName(const FileInstrumentation &Plan, unsigned Slot) {
+  if (Plan.Table[Slot].Hashed)
+    return "P3_HASHED";
+  return formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
+}
+
 std::string prologue(const FileInstrumentation &Plan) {
   std::string Table = formatv("p3_functions_{0}", Plan.FileIndex);
   std::string Text =
@@ -132,8 +139,9 @@ std::string prologue(const FileInstrumentation &Plan) {
                                 E.FunctionIndex, E.NumIds));
       continue;
     }
-    std::string Counts = formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
-    Text += formatv("static p3_u64 {0}[{1}];\n", Counts, E.NumIds);
+    // One counter per id, and the dropped slot for ids at or above NumIds.
+    std::string Counts = countsName(Plan, Slot);
+    Text += formatv("static p3_u64 {0}[{1}];\n", Counts, E.NumIds + 1);
     Entries.push_back(
         formatv("P3_FUNCTION({0}, {1}, {2})", E.FunctionIndex, E.NumIds, Counts));
   }
@@ -155,9 +163,10 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
   for (const FileInstrumentation::Function &F : Plan.Functions) {
     const LoweredFunction &L = *F.Lowered;
     Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
-              formatv(" {0}(p3_functions_{1}, {2});",
+              formatv(" {0}(p3_functions_{1}, {2}, {3});",
                       F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
-                      Plan.FileIndex, F.TableSlot));
+                      Plan.FileIndex, F.TableSlot,
+                      countsName(Plan, F.TableSlot)));
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);

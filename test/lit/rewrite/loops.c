@@ -106,7 +106,7 @@ int main(void) {
 }
 
 // Emitted code.
-// CHECK-LABEL: static int w(int n) { P3_ENTER(p3_functions_0, 0);
+// CHECK-LABEL: static int w(int n) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // CHECK:        while (n > 0) { {
 // CHECK-NEXT:     s += n;
 // CHECK-NEXT:     n -= 2;

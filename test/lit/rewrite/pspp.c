@@ -53,7 +53,7 @@ int main(void) {
 // STATS:      pspp.c:23 classify 14 19 16 2 yes 6 6
 // STATS-NEXT: pspp.c:41 main 7 8 4 2 yes 3 3
 // Copy 0 profiles the paths through x < 10: only those branches are wrapped.
-// C0-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 0);
+// C0-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // C0-NEXT:    int r = 0;
 // C0-NEXT:    if (x < 10) {
 // C0-NEXT:      if (P3_IF(x % 2 == 0, {{.+}}))
@@ -69,11 +69,11 @@ int main(void) {
 // C0-NEXT:    P3_COUNT({{-?[0-9]+}}); return r;
 // main in copy 0 counts the paths that end at the return; the back edge only
 // resets the register (the path it ends is copy 1's).
-// C0-LABEL: int main(void) { P3_ENTER(p3_functions_0, 1);
+// C0-LABEL: int main(void) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 // C0:         for (int x = 0; x < 30; P3_SEQ(P3_RESET({{-?[0-9]+}}), x++))
 // C0:         P3_COUNT({{-?[0-9]+}}); return 0;
 // Copy 1 profiles the paths through the else branch.
-// C1-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 0);
+// C1-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // C1-NEXT:    int r = 0;
 // C1-NEXT:    if (x < 10) {
 // C1-NEXT:      if (x % 2 == 0)
@@ -84,7 +84,7 @@ int main(void) {
 // C1-NEXT:      if (P3_IF(x % 5 == 0, {{.+}}))
 // C1:           if (P3_IF(x % 7 == 0, {{.+}}))
 // C1:         P3_COUNT({{-?[0-9]+}}); return r;
-// C1-LABEL: int main(void) { P3_ENTER(p3_functions_0, 1);
+// C1-LABEL: int main(void) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 // C1:         for (int x = 0; x < 30; P3_SEQ(P3_BACK({{-?[0-9]+}}, {{-?[0-9]+}}), x++))
 // C1:       {{^  }}return 0;
 
@@ -99,11 +99,11 @@ int main(void) {
 // 20 - 13 = 7 (8 probes), main 9 - 6 = 3 (4 probes).
 // PBL-STATS:      pspp.c:23 classify 14 19 16 1 no 8 0
 // PBL-STATS-NEXT: pspp.c:41 main 7 8 4 1 no 0 4
-// PBL0:      static int classify(int x) { P3_ENTER(p3_functions_0, 0);
+// PBL0:      static int classify(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // PBL0:      int main(void) {
 // PBL0-NEXT:   int t = 0;
 // PBL1:      static int classify(int x) {
 // PBL1-NEXT:   int r = 0;
-// PBL1:      int main(void) { P3_ENTER(p3_functions_0, 0);
+// PBL1:      int main(void) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 
 // SAME: check: the merged profile equals {{.*}}sbl/profile.json
