@@ -100,8 +100,14 @@ class Bench:
                                     f"(see {self.h.logs}/build-{tag}.log)")
         return secs
 
-    def rewrite(self, prog, strategy, k, outdir, tag):
-        status, secs, kb, text = self.h.rewrite(prog, strategy, k, outdir, tag)
+    def rewrite(self, prog, strategy, k, outdir, tag, extra=()):
+        h = self.h
+        args = [h.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}",
+                f"--root={h.src}", "-o", outdir, "--force"] + list(extra)
+        args += shlex.split(prog["rewrite_options"])
+        args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
+        log_file = os.path.join(h.logs, f"rewrite-{tag}.log")
+        status, secs, kb = corpus.timed(args, h.src, h.env(prog), log_file + ".out", log_file)
         if status != 0:
             raise corpus.SetupError(f"{prog.name}: p3-rewrite {tag} exited {status} "
                                     f"(see {self.h.logs}/rewrite-{tag}.log)")
@@ -141,13 +147,15 @@ class Bench:
         self.expected = None
         self.run(prog, variants["orig"], "orig", os.path.join(root, "orig-profiles"))
 
-        configs = [("sbl", 1)] + [(s, k) for s in a.strategies for k in a.k]
+        configs = [("sbl", 1, "sbl-k1", ())]
+        if a.ablation:
+            configs.append(("sbl", 1, "sbl-mem", ("--no-loop-counters",)))
+        configs += [(s, k, f"{s}-k{k}", ()) for s in a.strategies for k in a.k]
         slowest, screen = {}, {}
         sbl_profile = None
-        for strategy, k in configs:
-            tag = f"{strategy}-k{k}"
+        for strategy, k, tag, extra in configs:
             out = corpus.config_dir(root, tag)
-            self.rewrite(prog, strategy, k, out, f"{cc}-{tag}")
+            self.rewrite(prog, strategy, k, out, f"{cc}-{tag}", extra)
             results = h.build_copies(prog, out, k, f"{cc}-{tag}")
             bad = [c for c, (ok, _) in results.items() if not ok]
             if bad:
@@ -245,7 +253,8 @@ class Bench:
                "command": " ".join(shlex.quote(x) for x in sys.argv),
                "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
                "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
-                           "compilers": a.compilers, "scale": a.scale},
+                           "compilers": a.compilers, "scale": a.scale,
+                           "ablation": a.ablation},
                "programs": self.results}
         if a.json:
             with open(a.json, "w") as f:
@@ -280,13 +289,15 @@ def markdown(doc):
         "Each cell: the variant's time divided by the original's in the same repetition, "
         f"median over {o['reps']} interleaved repetitions [min-max]. *edge*: the compiler's "
         "edge profiling (gcc -fprofile-arcs, i.e. gcov; clang -fprofile-instr-generate). "
-        "*SBL*: one copy profiling every path. *P3 K=n*, *PBL K=n*: the slowest copy of that "
+        "*SBL*: one copy profiling every path (*no loop locals*: rewritten with "
+        "`--no-loop-counters`). *P3 K=n*, *PBL K=n*: the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
         "SBL's). *SBL/edge*: the ratio of the two medians.",
         "",
     ]
-    tags = ["sbl-k1"] + [f"{s}-k{k}" for s in o["strategies"] for k in o["k"]]
-    head = {"sbl-k1": "SBL"}
+    tags = ["sbl-k1"] + (["sbl-mem"] if o.get("ablation") else []) + \
+        [f"{s}-k{k}" for s in o["strategies"] for k in o["k"]]
+    head = {"sbl-k1": "SBL", "sbl-mem": "SBL, no loop locals"}
     for s in o["strategies"]:
         for k in o["k"]:
             head[f"{s}-k{k}"] = f"{s.upper()} K={k}"
@@ -340,6 +351,9 @@ def parse_args(argv):
     ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
     ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions (default 5)")
     ap.add_argument("--scale", default=None, help="override the programs' workload scale")
+    ap.add_argument("--ablation", action="store_true",
+                    help="also time SBL rewritten with --no-loop-counters (every back edge "
+                         "counts into the array), to show what loop locals save")
     ap.add_argument("--perf", default=None, metavar="PROGRAM",
                     help="per-function perf attribution for this program (gcc build)")
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),

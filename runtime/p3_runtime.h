@@ -863,6 +863,65 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
 #define P3_BACK(c, d) (P3_COUNT(c), P3_RESET(d))
 #define P3_NONE ((void)0)
 
+/*===-- Loop-local counting -----------------------------------------------===*/
+
+/* The counters a loop's back edges hit most, held in locals of a block
+ * around the loop:
+ *   { P3_LSLOT(counts, 3); P3_LSLOT(counts, 4);
+ *     while (...) { ... P3_LBACK2(c, d, 3, 4); } }
+ * P3_LSLOT(counts, s) declares the local of slot s (GNU C's cleanup
+ * attribute adds it to counts[s] whenever control leaves the block: break,
+ * return, goto, the loop's end, a C++ exception). P3_LBACKn(c, d, s1..sn)
+ * is P3_BACK(c, d) counting into the local when the id's slot is one of
+ * s1..sn (two probes, like P3_BACK). The rewriter uses them only around
+ * loops that nothing can leave without running the cleanup (no call that
+ * may exit, longjmp or throw) and nothing can enter but their start; the
+ * compiler then keeps the locals in registers. tcc ignores the cleanup
+ * attribute: there the macros count into the array, as P3_BACK does. */
+struct p3_local {
+  p3_u64 p3_n;     /* pending count */
+  p3_u64 *p3_slot; /* its counter */
+};
+
+static P3_UNUSED_ void p3_local_flush_(struct p3_local *l) {
+#if P3_TS_
+  if (l->p3_n != 0)
+    __atomic_fetch_add(l->p3_slot, l->p3_n, __ATOMIC_RELAXED);
+#else
+  *l->p3_slot += l->p3_n;
+#endif
+}
+
+#ifdef __TINYC__
+#define P3_LSLOT(counts, s) char p3_c##s P3_UNUSED_
+#define P3_LTALLY1_(id, s0) P3_TALLY_(id)
+#define P3_LTALLY2_(id, s0, s1) P3_TALLY_(id)
+#define P3_LTALLY3_(id, s0, s1, s2) P3_TALLY_(id)
+#define P3_LTALLY4_(id, s0, s1, s2, s3) P3_TALLY_(id)
+#else
+#define P3_LSLOT(counts, s)                                                    \
+  struct p3_local p3_c##s __attribute((__cleanup__(p3_local_flush_)))          \
+      P3_UNUSED_ = {0, &(counts)[s]}
+#define P3_LHIT_(id, s) (P3_SLOT_((id), P3_LEN_) == P3_CAST_(p3_u64, s))
+#define P3_LTALLY1_(id, s0)                                                    \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_TALLY_(id))
+#define P3_LTALLY2_(id, s0, s1)                                                \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY1_(id, s1))
+#define P3_LTALLY3_(id, s0, s1, s2)                                            \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY2_(id, s1, s2))
+#define P3_LTALLY4_(id, s0, s1, s2, s3)                                        \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY3_(id, s1, s2, s3))
+#endif
+#define P3_LID_(c) (p3_r + P3_CAST_(p3_u64, c))
+#define P3_LBACK1(c, d, s0)                                                    \
+  (P3_PROBE_, P3_LTALLY1_(P3_LID_(c), s0), P3_RESET(d))
+#define P3_LBACK2(c, d, s0, s1)                                                \
+  (P3_PROBE_, P3_LTALLY2_(P3_LID_(c), s0, s1), P3_RESET(d))
+#define P3_LBACK3(c, d, s0, s1, s2)                                            \
+  (P3_PROBE_, P3_LTALLY3_(P3_LID_(c), s0, s1, s2), P3_RESET(d))
+#define P3_LBACK4(c, d, s0, s1, s2, s3)                                        \
+  (P3_PROBE_, P3_LTALLY4_(P3_LID_(c), s0, s1, s2, s3), P3_RESET(d))
+
 /* Instead of P3_ENTER in a function with a return that has no place for the
  * path counter (inside a macro expansion): every return of the function is
  * then counted when its frame is left, by GNU C's cleanup attribute (the

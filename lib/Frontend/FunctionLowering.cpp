@@ -1,6 +1,7 @@
 //===- FunctionLowering.cpp - clang::CFG to a lowered CFG with sites ------===//
 
 #include "Frontend/FunctionLowering.h"
+#include "Frontend/LoopFacts.h"
 #include "Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -934,6 +935,8 @@ void Lowering::run() {
                          Out.BlockLines[H].first));
       return;
     }
+  Out.Loops = findLoopScopes(Ctx, FD, *Cfg, *PM, Text, File, Out.BodyBegin,
+                             Out.BodyEnd);
 }
 
 } // namespace

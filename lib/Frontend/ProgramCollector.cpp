@@ -3,6 +3,7 @@
 #include "Frontend/ProgramCollector.h"
 #include "Frontend/CompilerConditionals.h"
 #include "Frontend/FunctionLowering.h"
+#include "Frontend/LoopFacts.h"
 
 #include "Graph/FunctionGraph.h"
 
@@ -277,6 +278,8 @@ void Collector::collect(const FunctionDecl *Pattern,
       else if (!sameLowering(F, L))
         F.Skip = SkipReason{"template instantiations have different control "
                             "flow (if constexpr, dependent noreturn calls...)"};
+      else
+        mergeLoopRefusals(F, L);
     }
   }
 
@@ -298,6 +301,8 @@ void Collector::collect(const FunctionDecl *Pattern,
   if (!New && !sameLowering(It->second, F) && !It->second.Skip)
     It->second.Skip = SkipReason{"lowers differently in different translation "
                                  "units (macros or flags differ)"};
+  else if (!New)
+    mergeLoopRefusals(It->second, F);
 }
 
 class CollectorConsumer : public ASTConsumer {

@@ -170,6 +170,19 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);
+    // Blocks with the loops' locals: inside any code placed before or
+    // after the loop statement itself (rank 0), so that they begin with
+    // their declarations (C90).
+    for (const auto &[Loop, Slots] : F.Code->LoopSlots) {
+      const LoopScope &S = L.Loops[Loop];
+      std::string Decls = "{ ";
+      for (uint64_t Slot : Slots)
+        Decls += formatv("P3_LSLOT({0}, {1}); ",
+                         countsName(Plan, F.TableSlot), Slot)
+                     .str();
+      Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0, Decls);
+      Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
+    }
   }
   return Edits.apply(Original);
 }

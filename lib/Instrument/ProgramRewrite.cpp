@@ -142,13 +142,18 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
         const Instance &I = MF.Instances[Copy];
         if (MF.File != File || !I.isInstrumented())
           continue;
-        Expected<FunctionCode> Code = generateProbeCode(Anchored[A], I);
+        bool Hashed = I.NumIds > Opts.ArrayLimit;
+        LoopCounters Loops;
+        if (Opts.LoopCounters && !Hashed)
+          Loops = planLoopCounters(Anchored[A], Functions[InstrumentedIndex[A]],
+                                   I);
+        Expected<FunctionCode> Code = generateProbeCode(Anchored[A], I, Loops);
         if (!Code)
           return Code.takeError();
         Codes.push_back(std::move(*Code));
         FI.Functions.push_back({&Functions[InstrumentedIndex[A]], &Codes.back(),
                                 unsigned(FI.Table.size()), Anchored[A].Guarded});
-        FI.Table.push_back({MF.Index, I.NumIds, I.NumIds > Opts.ArrayLimit});
+        FI.Table.push_back({MF.Index, I.NumIds, Hashed});
       }
       auto Text = FileText.find(File);
       if (Text == FileText.end())

@@ -94,6 +94,20 @@ struct BlockSites {
   std::vector<unsigned> EdgeSites;
 };
 
+/// A loop statement, for counting its back edges into locals
+/// (Frontend/LoopFacts.h, Instrument/LoopCounters.h).
+struct LoopScope {
+  /// The loop statement's text (with a do-while's ';'): a block with the
+  /// locals can enclose it.
+  unsigned Begin = 0, End = 0;
+  unsigned Line = 0;
+  /// Lowered CFG blocks with code of the loop (sorted).
+  std::vector<unsigned> Blocks;
+  /// Why its counts cannot be held in locals (something in it may leave the
+  /// frame without running the block's cleanup); empty when they can.
+  std::string Refused;
+};
+
 /// Why a function is not instrumented, as shown to users.
 struct SkipReason {
   std::string Message;
@@ -121,6 +135,8 @@ struct LoweredFunction {
   /// Offset just after the body's '{' (P3_ENTER goes there) and of the
   /// body's closing '}'.
   unsigned BodyBegin = 0, BodyEnd = 0;
+  /// The loop statements of the body, outermost first.
+  std::vector<LoopScope> Loops;
 };
 
 } // namespace p3

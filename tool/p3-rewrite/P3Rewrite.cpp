@@ -91,6 +91,12 @@ static cl::opt<bool> NoExitGuards(
              "counting their returns with a cleanup (needed for tcc)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoLoopCounters(
+    "no-loop-counters",
+    cl::desc("Count every back edge in the counter array, never in locals "
+             "around its loop (to measure what they save)"),
+    cl::cat(Category));
+
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
 Examples:
@@ -276,6 +282,7 @@ int main(int argc, const char **argv) {
   Rewrite.ArrayLimit = ArrayLimit;
   Rewrite.ThreadSafe = ThreadSafe;
   Rewrite.ExitGuards = !NoExitGuards;
+  Rewrite.LoopCounters = !NoLoopCounters;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Expected<RewritePlan> Plan = planRewrite(Functions, Model.FileText, Rewrite);
