@@ -181,9 +181,11 @@ struct p3_function {
 };
 
 /* COUNTS has num_ids + 1 elements: one per id, and a last one, the dropped
- * slot, for every id at or above num_ids (in a PSPP copy, paths another copy
- * profiles; no interesting path has such an id). The length comes from the
- * array itself, so a wrong num_ids can never write out of bounds. */
+ * slot, for every id at or above num_ids. The rewriter's numbering keeps
+ * every id below num_ids, so the slot stays at zero unless a copy does not
+ * match its manifest; with it, counting needs no test that calls out of
+ * line. The length comes from the array itself, so a wrong num_ids can never
+ * write out of bounds. */
 #define P3_FUNCTION(index, num_ids, counts)                                    \
   {(index), (num_ids), sizeof(counts) / sizeof((counts)[0]) - 1, (counts),     \
    P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL}
@@ -921,6 +923,48 @@ static P3_UNUSED_ void p3_local_flush_(struct p3_local *l) {
   (P3_PROBE_, P3_LTALLY3_(P3_LID_(c), s0, s1, s2), P3_RESET(d))
 #define P3_LBACK4(c, d, s0, s1, s2, s3)                                        \
   (P3_PROBE_, P3_LTALLY4_(P3_LID_(c), s0, s1, s2, s3), P3_RESET(d))
+
+/* A loop whose iterations all take one path (p3-rewrite knows the id) counts
+ * its iterations: P3_LRUN(counts, s, delta) declares the count and notes the
+ * first iteration's id (the register on entering the loop + delta); each
+ * back edge P3_LRBACK(c, d, s) adds one (two probes, like P3_BACK); when the
+ * block is left the first iteration goes to its id and the others to slot s.
+ * No test in the loop, so the compiler can derive the count from the trip
+ * count. The declaration is followed by a statement (the note), which C90
+ * allows since nothing else is declared after it. */
+struct p3_run {
+  p3_u64 p3_n;     /* iterations */
+  p3_u64 p3_first; /* the first iteration's id */
+  p3_u64 *p3_a;    /* the counters */
+  p3_u64 p3_len;   /* ids with a counter; p3_a[p3_len] is the dropped slot */
+  p3_u64 p3_s;     /* the other iterations' slot */
+};
+
+static P3_UNUSED_ void p3_run_flush_(struct p3_run *r) {
+  if (r->p3_n != 0) {
+    p3_u64 *first = &r->p3_a[r->p3_first < r->p3_len ? r->p3_first : r->p3_len];
+#if P3_TS_
+    __atomic_fetch_add(first, 1, __ATOMIC_RELAXED);
+    if (r->p3_n > 1)
+      __atomic_fetch_add(&r->p3_a[r->p3_s], r->p3_n - 1, __ATOMIC_RELAXED);
+#else
+    *first += 1;
+    r->p3_a[r->p3_s] += r->p3_n - 1;
+#endif
+  }
+}
+
+#ifdef __TINYC__
+#define P3_LRUN(counts, s, delta) char p3_run_##s P3_UNUSED_ = 0
+#define P3_LRBACK(c, d, s) P3_BACK(c, d)
+#else
+#define P3_LRUN(counts, s, delta)                                              \
+  struct p3_run p3_run_##s __attribute((__cleanup__(p3_run_flush_)))           \
+      P3_UNUSED_ = {0, 0, (counts), sizeof(counts) / sizeof((counts)[0]) - 1,  \
+                    (s)};                                                      \
+  p3_run_##s.p3_first = p3_r + P3_CAST_(p3_u64, delta)
+#define P3_LRBACK(c, d, s) (P3_PROBE_, (void)++p3_run_##s.p3_n, P3_RESET(d))
+#endif
 
 /* Instead of P3_ENTER in a function with a return that has no place for the
  * path counter (inside a macro expansion): every return of the function is

@@ -303,6 +303,7 @@ public:
 
 private:
   std::vector<unsigned> blocksOf(const Stmt *Loop) const;
+  unsigned headBegin(const Stmt *Loop, const FileRange &R) const;
   std::string whyRefused(const Stmt *Loop, const LoopScope &Scope) const;
   bool within(const Stmt *S, const Stmt *Loop) const {
     if (const Stmt *O = Original.lookup(S))
@@ -365,6 +366,29 @@ std::vector<unsigned> LoopScopeFinder::blocksOf(const Stmt *Loop) const {
   return std::vector<unsigned>(In.begin(), In.end());
 }
 
+/// The offset of the first text of Loop that runs on every iteration (see
+/// LoopScope::HeadBegin); the loop's end when it cannot be told.
+unsigned LoopScopeFinder::headBegin(const Stmt *Loop, const FileRange &R) const {
+  const Stmt *First = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    if (!F->getInit())
+      return R.Begin;
+    First = F->getCond() ? F->getCond()
+            : F->getInc() ? static_cast<const Stmt *>(F->getInc())
+                          : F->getBody();
+  } else if (const auto *F = dyn_cast<CXXForRangeStmt>(Loop)) {
+    First = F->getBody();
+  } else {
+    return R.Begin; // while and do: the condition or the body comes first
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = First->getBeginLoc();
+  if (!Loc.isFileID() || SM.getFileID(Loc) != File)
+    return R.End;
+  unsigned Offset = SM.getFileOffset(Loc);
+  return Offset >= R.Begin && Offset <= R.End ? Offset : R.End;
+}
+
 std::string LoopScopeFinder::whyRefused(const Stmt *Loop,
                                         const LoopScope &Scope) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -411,6 +435,7 @@ std::vector<LoopScope> LoopScopeFinder::run() {
         statementPosition(PM, Loop) != StmtPosition::NotInsertable) {
       Scope.Begin = R->Begin;
       Scope.End = R->End;
+      Scope.HeadBegin = headBegin(Loop, *R);
     }
     Scope.Blocks = blocksOf(Loop);
     Scope.Refused = whyRefused(Loop, Scope);

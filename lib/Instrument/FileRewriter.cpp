@@ -183,6 +183,14 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
       Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0, Decls);
       Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
     }
+    for (const auto &[Loop, Run] : F.Code->LoopRuns) {
+      const LoopScope &S = L.Loops[Loop];
+      Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0,
+                formatv("{ P3_LRUN({0}, {1}, {2}); ",
+                        countsName(Plan, F.TableSlot), Run.Slot,
+                        formatIncrement(Run.Delta)));
+      Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
+    }
   }
   return Edits.apply(Original);
 }

@@ -13,11 +13,15 @@ namespace {
 /// Paths enumerated per back edge before giving up.
 constexpr unsigned MaxPathsPerBackEdge = 64;
 
-/// The slots of the paths that start after split edge \p S (at its head,
-/// register reset) and end on it; nullopt when there are too many.
-std::optional<std::set<uint64_t>> iterationSlots(const PathDAG &D,
-                                                 const Instance &I,
-                                                 const SplitEdge &S) {
+struct IterationIds {
+  std::set<uint64_t> Ids, Slots;
+};
+
+/// The ids (and their slots) of the paths that start after split edge \p S
+/// (at its head, register reset) and end on it; nullopt when there are too
+/// many.
+std::optional<IterationIds> iterationIds(const PathDAG &D, const Instance &I,
+                                         const SplitEdge &S) {
   unsigned Start = D.startEdge(S.Head), End = D.endEdge(S.Tail);
   if (S.Head == D.entry() || Start == NoEdge || End == NoEdge)
     return std::nullopt;
@@ -38,7 +42,7 @@ std::optional<std::set<uint64_t>> iterationSlots(const PathDAG &D,
   }
   if (!Reaches[S.Head])
     return std::nullopt;
-  std::set<uint64_t> Slots;
+  IterationIds Found;
   unsigned Paths = 0;
   bool TooMany = false;
   // Depth-first over (vertex, id so far); every branch taken reaches the tail.
@@ -47,8 +51,9 @@ std::optional<std::set<uint64_t>> iterationSlots(const PathDAG &D,
       return;
     if (V == S.Tail) {
       uint64_t Final = Id + I.Inc[End];
-      Slots.insert(std::min(Final, I.NumIds));
-      if (++Paths > MaxPathsPerBackEdge || Slots.size() > MaxLoopSlots)
+      Found.Ids.insert(Final);
+      Found.Slots.insert(std::min(Final, I.NumIds));
+      if (++Paths > MaxPathsPerBackEdge || Found.Slots.size() > MaxLoopSlots)
         TooMany = true;
       return;
     }
@@ -61,7 +66,7 @@ std::optional<std::set<uint64_t>> iterationSlots(const PathDAG &D,
   Walk(Walk, S.Head, I.Inc[Start]);
   if (TooMany)
     return std::nullopt;
-  return Slots;
+  return Found;
 }
 
 /// The sites where the probe of lowered edge (B, Index) runs, following
@@ -123,6 +128,32 @@ bool insideLoop(const Site &S, const LoopScope &L) {
          S.End - S.Begin < L.End - L.Begin;
 }
 
+bool contains(const LoopScope &L, unsigned Block) {
+  return std::binary_search(L.Blocks.begin(), L.Blocks.end(), Block);
+}
+
+/// Whether the only path start inside loop L is the head of its one back
+/// edge \p Back (no inner loop, no cut, no catch handler), and no probe can
+/// run between the block's start and the loop's first iteration: then every
+/// iteration after the first starts at the reset, and the register on
+/// entering the block is the one the first iteration starts with.
+bool startsOnlyAtHead(const AnchoredFunction &A, const LoweredFunction &F,
+                      const LoopScope &L, unsigned Back) {
+  const PathDAG &D = A.Graphs.DAG;
+  for (unsigned SI = 0; SI < D.splitEdges().size(); ++SI) {
+    CFGEdge O = D.splitEdges()[SI].Origin;
+    if (SI != Back && contains(L, A.Graph.Succs[O.Block][O.Index]))
+      return false;
+  }
+  for (unsigned H : A.Lowered.ExtraStarts)
+    if (contains(L, H))
+      return false;
+  for (const Site &S : F.Sites)
+    if (insideLoop(S, L) && S.Begin < L.HeadBegin)
+      return false;
+  return L.HeadBegin < L.End;
+}
+
 } // namespace
 
 LoopCounters planLoopCounters(const AnchoredFunction &A,
@@ -154,15 +185,26 @@ LoopCounters planLoopCounters(const AnchoredFunction &A,
             return insideLoop(F.Sites[Site], F.Loops[*L]);
           }))
         continue;
-      std::optional<std::set<uint64_t>> Slots = iterationSlots(D, I, S);
-      if (!Slots || Slots->empty())
+      std::optional<IterationIds> Ids = iterationIds(D, I, S);
+      if (!Ids || Ids->Slots.empty())
+        continue;
+      if (Ids->Ids.size() == 1 && !Union.count(*L) &&
+          startsOnlyAtHead(A, F, F.Loops[*L], SI)) {
+        uint64_t Id = *Ids->Ids.begin();
+        Plan.Runs[*L] = {std::min(Id, I.NumIds),
+                         Id - I.Inc[D.startEdge(S.Head)]};
+        Plan.RunEdges[{B, Index}] = *L;
+        Union[*L]; // no other edge of the loop joins it
+        continue;
+      }
+      if (Plan.Runs.count(*L))
         continue;
       std::set<uint64_t> Joined = Union[*L];
-      Joined.insert(Slots->begin(), Slots->end());
+      Joined.insert(Ids->Slots.begin(), Ids->Slots.end());
       if (Joined.size() > MaxLoopSlots)
         continue;
       Union[*L] = std::move(Joined);
-      Plan.EdgeSlots[{B, Index}].assign(Slots->begin(), Slots->end());
+      Plan.EdgeSlots[{B, Index}].assign(Ids->Slots.begin(), Ids->Slots.end());
     }
   }
   for (auto &[L, Slots] : Union)

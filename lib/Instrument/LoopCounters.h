@@ -19,6 +19,17 @@
 // the back edge: the ids of the loop's iterations after the first. Counting
 // is exact by construction: a local is one counter's pending increments.
 //
+// A loop whose iterations all take the same path (one id, one back edge, no
+// other path starting inside it) needs no test at all: it counts its
+// iterations, and the block's exit adds one to the first iteration's id
+// (the register on entering the loop plus what one iteration adds) and the
+// rest to the other's:
+//
+//   { P3_LRUN(p3_counts_0_3, 4, 2); while (...) { ...; P3_LRBACK(2, 2, 4); } }
+//
+// The compiler can then compute the count from the trip count, as it does
+// for gcov's counters.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_INSTRUMENT_LOOPCOUNTERS_H
@@ -34,12 +45,21 @@ namespace p3 {
 /// At most this many counters per loop live in locals (registers).
 constexpr unsigned MaxLoopSlots = 4;
 
+/// A loop whose iterations all count one id.
+struct LoopRun {
+  uint64_t Slot = 0;  ///< Where the iterations after the first count.
+  uint64_t Delta = 0; ///< First iteration's id = register on entry + Delta.
+};
+
 struct LoopCounters {
   /// Per lowered CFG edge that counts into locals, (block, successor index):
   /// the slots it may hit, in the order they are tried.
   std::map<std::pair<unsigned, unsigned>, std::vector<uint64_t>> EdgeSlots;
   /// Per loop (index into LoweredFunction::Loops) with locals: their slots.
   std::map<unsigned, std::vector<uint64_t>> LoopSlots;
+  /// Loops (and their one back edge) that count runs instead.
+  std::map<unsigned, LoopRun> Runs;
+  std::map<std::pair<unsigned, unsigned>, unsigned> RunEdges; ///< -> loop
 };
 
 /// The locals of \p F's loops under instance \p I, which counts in an array

@@ -66,6 +66,11 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
   if (unsigned S = D.splitOf(Edge); S != NoEdge) {
     const SplitEdge &Split = D.splitEdges()[S];
     unsigned End = D.endEdge(Split.Tail), Start = D.startEdge(Split.Head);
+    if (auto It = Loops.RunEdges.find({B, Index});
+        It != Loops.RunEdges.end() && I.counts(End))
+      return {formatv("P3_LRBACK({0}, {1}, {2})", formatIncrement(inc(End)),
+                      formatIncrement(inc(Start)),
+                      slotList({Loops.Runs.at(It->second).Slot}))};
     if (auto It = Loops.EdgeSlots.find({B, Index});
         It != Loops.EdgeSlots.end() && I.counts(End))
       return {formatv("P3_LBACK{0}({1}, {2}, {3})", It->second.size(),
@@ -104,6 +109,7 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
     return Code;
   Code.Instrumented = true;
   Code.LoopSlots = Loops.LoopSlots;
+  Code.LoopRuns = Loops.Runs;
   const CFG &G = A.Lowered;
   for (unsigned B = 0; B < G.numBlocks(); ++B) {
     if (!A.hasBlock(B))

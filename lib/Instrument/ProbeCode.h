@@ -8,6 +8,7 @@
 //   P3_BACK(c, d)   P3_COUNT(c), then P3_RESET(d)     (two probes: a back edge)
 //   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
 //                   s1..sn when the id is one of them (Instrument/LoopCounters.h)
+//   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
 // The actions of one edge are never folded into another edge's, so the probes
 // that run are exactly those of the overhead model (Graph/Instance.h).
 //
@@ -39,8 +40,9 @@ struct FunctionCode {
   bool Instrumented = false;
   std::map<unsigned, SiteCode> Sites; ///< By site id; empty sites omitted.
   /// Loops (LoweredFunction::Loops index) whose block declares locals, and
-  /// the slots.
+  /// the slots; loops whose block counts runs.
   std::map<unsigned, std::vector<uint64_t>> LoopSlots;
+  std::map<unsigned, LoopRun> LoopRuns;
 };
 
 /// The probe text of \p A under \p I, with back edges counting into locals

@@ -100,6 +100,9 @@ struct LoopScope {
   /// The loop statement's text (with a do-while's ';'): a block with the
   /// locals can enclose it.
   unsigned Begin = 0, End = 0;
+  /// Where the text that runs on every iteration starts: sites between Begin
+  /// and this run once, before the first iteration (a for loop's init).
+  unsigned HeadBegin = 0;
   unsigned Line = 0;
   /// Lowered CFG blocks with code of the loop (sorted).
   std::vector<unsigned> Blocks;

@@ -87,8 +87,8 @@ int main(void) {
 // CHECK-NOT: P3_L
 // CHECK: P3_BACK
 // CHECK-LABEL: static int plain(int n) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); while (n-- > 0)
-// CHECK-NEXT:     { s += n; P3_LBACK1({{.+}}); } }
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); while (n-- > 0)
+// CHECK-NEXT:     { s += n; P3_LRBACK({{.+}}); } }
 // CHECK-LABEL: static void finish(void) {
 // CHECK-NOT: P3_L
 // CHECK:   for (i = 0; i < 10; P3_SEQ(P3_BACK({{.+}}), i++))

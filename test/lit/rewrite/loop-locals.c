@@ -1,7 +1,8 @@
 // Loop-local counting, construct by construct: a loop whose back edges count
 // into locals gets a block around it that declares them (P3_LSLOT, one per
 // counter slot; added to the array when the block is left) and P3_LBACKn at
-// its back edges; a loop that something could leave without running the
+// its back edges, or, when its iterations all take one path, counts them
+// (P3_LRUN, P3_LRBACK); a loop that something could leave without running the
 // block's cleanup, or enter other than at its start, keeps P3_BACK (the
 // array). The profile must be exact either way: the same for gcc, clang
 // (locals) and tcc (no cleanup attribute: the macros count into the array),
@@ -11,7 +12,7 @@
 // RUN: grep -v '^//' %t/out/copy-0/loop-locals.c | FileCheck %s
 // RUN: cd %t && %p3check verify out loop-locals.c | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o mem loop-locals.c -- && %p3check verify mem loop-locals.c --quiet
-// RUN: grep -v '^//' %t/mem/copy-0/loop-locals.c | not grep -e P3_LSLOT -e P3_LBACK
+// RUN: grep -v '^//' %t/mem/copy-0/loop-locals.c | not grep -e P3_LSLOT -e P3_LBACK -e P3_LRUN -e P3_LRBACK
 // RUN: p3-report %t/mem --check %t/out/profile.json | FileCheck --check-prefix=SAME %s
 // With P3 (PSPP instances: some back edges uninteresting, ids of other copies
 // in the dropped slot), the merged profile is the same.
@@ -160,8 +161,10 @@ int main(void) {
 // CHECK-NEXT:     if (P3_IF(i % 3, {{.+}}))
 // CHECK-NEXT:       s += i; }
 // CHECK-LABEL: static int safe_call(int n) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); while (n-- > 0)
-// CHECK-NEXT:     { s += twice(n); P3_LBACK1({{.+}}); } }
+// One path through the body: the loop counts its iterations (P3_LRUN,
+// P3_LRBACK), with no test at all.
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); while (n-- > 0)
+// CHECK-NEXT:     { s += twice(n); P3_LRBACK({{.+}}); } }
 // CHECK-LABEL: static void exits(int n) {
 // CHECK-NOT: P3_L
 // CHECK:   while (P3_IF(--n > 0, P3_BACK({{.+}}), {{.+}}));
@@ -169,7 +172,7 @@ int main(void) {
 // CHECK-NOT: P3_L
 // CHECK:     s += indirect(n); P3_BACK({{.+}});
 // CHECK-LABEL: static int leaves(int n, int ret, int brk, int jump) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); for (i = 0; i < n; P3_SEQ(P3_LBACK1({{.+}}), i++)) {
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); for (i = 0; i < n; P3_SEQ(P3_LRBACK({{.+}}), i++)) {
 // CHECK:   } }
 // CHECK-NEXT:   P3_COUNT
 // CHECK-LABEL: static int entered(int n) {
@@ -181,15 +184,17 @@ int main(void) {
 // CHECK:   while (n-- > 0) {
 // CHECK:   } P3_BACK({{.+}}); }
 // CHECK-LABEL: static int nested(int n) {
+// The outer loop's back edge also ends paths that started at the inner
+// loop's head: not a run, one cached slot (the inner loop skipped).
 // CHECK:   { P3_LSLOT([[N:p3_counts_0_[0-9]+]], {{[0-9]+}}); for (i = 0; i < n; P3_SEQ(P3_LBACK1({{.+}}), i++))
-// CHECK-NEXT:     { P3_LSLOT([[N]], {{[0-9]+}}); for (j = 0; j < i; P3_SEQ(P3_LBACK1({{.+}}), j++))
+// CHECK-NEXT:     { P3_LRUN([[N]], {{[0-9]+}}, {{-?[0-9]+}}); for (j = 0; j < i; P3_SEQ(P3_LRBACK({{.+}}), j++))
 // CHECK-NEXT:       s += i ^ j; } }
 // CHECK-LABEL: static int relabel(int n) {
 // CHECK: again:
-// CHECK-NEXT:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); while (n > 0) {
+// CHECK-NEXT:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); while (n > 0) {
 // The goto's back edge goes to a label outside the block: into the array.
 // CHECK:       P3_BACK({{.+}}); goto again;
-// CHECK-NEXT:     } P3_LBACK1({{.+}});
+// CHECK-NEXT:     } P3_LRBACK({{.+}});
 // CHECK-NEXT:   } }
 // CHECK-LABEL: static int in_macro(int n) {
 // CHECK-NOT: P3_L
@@ -204,23 +209,23 @@ int main(void) {
 // plain(10): i % 3 is 0 for i = 0, 3, 6, 9 (the first from the entry), not
 // for the 6 others; then the exit.
 // PROF-LABEL: FUNC plain: 11 executions, 4/6 paths
-// PROF-NEXT:   1: 32-33 > 33 > 34 > 33 ...
-// PROF-NEXT:   3: ... 33 > 34 > 33 ...
-// PROF-NEXT:   6: ... 33 > 34 > 35 > 33 ...
-// PROF-NEXT:   1: ... 33 > 36
+// PROF-NEXT:   1: 33-34 > 34 > 35 > 34 ...
+// PROF-NEXT:   3: ... 34 > 35 > 34 ...
+// PROF-NEXT:   6: ... 34 > 35 > 36 > 34 ...
+// PROF-NEXT:   1: ... 34 > 37
 // leaves: 3, 4, 5 and 10 iterations go round (the first of each call from
 // the entry: 4 + 18), then a return, a break, a goto and the loop's end.
 // PROF-LABEL: FUNC leaves: 26 executions, 6/10 paths
-// PROF-NEXT:   4: 65-66 > 66 > 67 > 69 > 71 > 66 ...
-// PROF-NEXT:   1: ... 66 > 67 > 68
-// PROF-NEXT:   1: ... 66 > 67 > 69 > 70 > 74
-// PROF-NEXT:   18: ... 66 > 67 > 69 > 71 > 66 ...
-// PROF-NEXT:   1: ... 66 > 67 > 69 > 71 > 72 > 76
-// PROF-NEXT:   1: ... 66 > 74
+// PROF-NEXT:   4: 66-67 > 67 > 68 > 70 > 72 > 67 ...
+// PROF-NEXT:   1: ... 67 > 68 > 69
+// PROF-NEXT:   1: ... 67 > 68 > 70 > 71 > 75
+// PROF-NEXT:   18: ... 67 > 68 > 70 > 72 > 67 ...
+// PROF-NEXT:   1: ... 67 > 68 > 70 > 72 > 73 > 77
+// PROF-NEXT:   1: ... 67 > 75
 // nested(5): 5 outer iterations, 0 + 1 + 2 + 3 + 4 inner ones, the exit.
 // PROF-LABEL: FUNC nested: 16 executions, 5/8 paths
-// PROF-NEXT:   1: 105-106 > 106 > 107 > 106 ...
-// PROF-NEXT:   4: ... 106 > 107 > 108 > 107 ...
-// PROF-NEXT:   1: ... 106 > 109
-// PROF-NEXT:   4: ... 107 > 106 ...
-// PROF-NEXT:   6: ... 107 > 108 > 107 ...
+// PROF-NEXT:   1: 106-107 > 107 > 108 > 107 ...
+// PROF-NEXT:   4: ... 107 > 108 > 109 > 108 ...
+// PROF-NEXT:   1: ... 107 > 110
+// PROF-NEXT:   4: ... 108 > 107 ...
+// PROF-NEXT:   6: ... 108 > 109 > 108 ...

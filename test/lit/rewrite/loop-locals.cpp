@@ -130,12 +130,12 @@ int main() {
 }
 
 // CHECK-LABEL: static int operators(int n) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); while (p < Vec2{n, 0})
-// CHECK-NEXT:     { P3_LBACK1({{.+}}); p = p + step; } }
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); while (p < Vec2{n, 0})
+// CHECK-NEXT:     { P3_LRBACK({{.+}}); p = p + step; } }
 // CHECK-LABEL: static int range_for(const std::vector<int> &v) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); for (int x : v)
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); for (int x : v)
 // CHECK-LABEL: static int lambda(int n) {
-// CHECK:   { P3_LSLOT(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}); for (int i = 0; i < n; P3_SEQ(P3_LBACK1({{.+}}), ++i))
+// CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); for (int i = 0; i < n; P3_SEQ(P3_LRBACK({{.+}}), ++i))
 // CHECK-LABEL: static int throws(int n) {
 // CHECK-NOT: P3_L
 // CHECK:   for (int i = 0; i < n; P3_SEQ(P3_BACK({{.+}}), ++i))

@@ -8,8 +8,10 @@
 #include <stdio.h>
 
 static p3_u64 p3_counts_0[9];
+static p3_u64 p3_counts_1[8];
 static struct p3_function p3_functions_loops[] = {
     P3_FUNCTION(0, 8, p3_counts_0), /* loop */
+    P3_FUNCTION(1, 7, p3_counts_1), /* run */
 };
 P3_UNIT(p3_functions_loops, 0, "000000000010ca15")
 
@@ -37,8 +39,28 @@ static int loop(int n, int stop) {
   return s;
 }
 
+/* One path per iteration: the loop counts its iterations (P3_LRUN,
+ * P3_LRBACK). The register is 1 on entering the loop; the back edge counts
+ * register + 1 and restarts at 2: the first iteration is id 2, the others
+ * id 3 (delta 3 - 2 = 1); the loop's end adds 4 and counts (5 without an
+ * iteration, 6 after one). */
+static int run(int n) {
+  P3_ENTER(p3_functions_loops, 1, p3_counts_1);
+  int s = 0;
+  P3_ADD(1);
+  {
+    P3_LRUN(p3_counts_1, 3, 1);
+    while (P3_IF(n > 0, P3_NONE, P3_ADD(4))) {
+      s += n--;
+      P3_LRBACK(1, 2, 3);
+    }
+  }
+  P3_COUNT(0);
+  return s;
+}
+
 int main(void) {
-  int t = loop(10, -1) + loop(5, 3);
+  int t = loop(10, -1) + loop(5, 3) + run(4) + run(0);
   printf("%d\n", t);
   return 0;
 }
