@@ -243,22 +243,26 @@ class Bench:
     def main(self):
         a = self.args
         started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        def document():
+            return {"started": started,
+                    "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "command": " ".join(shlex.quote(x) for x in sys.argv),
+                    "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
+                    "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
+                                "compilers": a.compilers, "scale": a.scale,
+                                "ablation": a.ablation},
+                    "programs": self.results}
+
         for prog in corpus.load_programs(a.programs):
             self.setup(prog)
             self.results[prog.name] = {}
             for cc in a.compilers:
                 self.results[prog.name][cc] = self.program(prog, cc)
+                if a.json:  # after each measurement: a long run that stops keeps them
+                    with open(a.json, "w") as f:
+                        json.dump(document(), f, indent=1, sort_keys=True)
         self.compiler("gcc")
-        doc = {"started": started, "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-               "command": " ".join(shlex.quote(x) for x in sys.argv),
-               "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
-               "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
-                           "compilers": a.compilers, "scale": a.scale,
-                           "ablation": a.ablation},
-               "programs": self.results}
-        if a.json:
-            with open(a.json, "w") as f:
-                json.dump(doc, f, indent=1, sort_keys=True)
+        doc = document()
         shutil.rmtree(self.scratch, ignore_errors=True)
         return write_markdown(doc, a)
 
