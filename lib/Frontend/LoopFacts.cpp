@@ -139,6 +139,7 @@ private:
 
   ASTContext &Ctx;
   llvm::DenseMap<const FunctionDecl *, std::string> Memo;
+  std::vector<const FunctionDecl *> Order; ///< Memo's keys, oldest first.
   llvm::DenseSet<const FunctionDecl *> Judging;
 };
 
@@ -158,13 +159,25 @@ std::string CallSafety::whyUnsafe(const FunctionDecl *F) {
   F = F->getCanonicalDecl();
   if (auto It = Memo.find(F); It != Memo.end())
     return It->second;
-  // Recursion: whether it returns would depend on itself; the answer of a
-  // function judged meanwhile would depend on the assumption.
-  if (!Judging.insert(F).second)
-    return "calls '" + F->getNameAsString() + "' recursively";
+  // A recursive call returns normally if the function does: assume it while
+  // judging the function. If it then turns out not to, the functions found
+  // safe meanwhile may have relied on the assumption: judge them again.
+  if (Judging.count(F))
+    return "";
+  Judging.insert(F);
+  size_t Mark = Order.size();
   std::string Why = judge(F);
   Judging.erase(F);
+  if (!Why.empty()) {
+    for (size_t I = Mark; I < Order.size(); ++I)
+      if (Memo[Order[I]].empty())
+        Memo.erase(Order[I]);
+    Order.erase(Order.begin() + Mark, Order.end());
+  }
+  // Answers that rest on an ancestor still being judged are kept only while
+  // the ancestor is; the ancestor's own verdict above forgets them if wrong.
   Memo[F] = Why;
+  Order.push_back(F);
   return Why;
 }
 

@@ -11,6 +11,7 @@
 #   gnuc   the same without tcc (GNU C features tcc lacks)
 #   cxx    the sources as C++, from c++98 to c++23 (g++: 98, 14, 20, 23;
 #          clang++-19: 98, 11, 17, 23)
+#   cxx11  the cxx set from c++11 on (sources that need C++11: lambdas, braces)
 #   all    c and cxx
 #   ts     thread-safe builds (gcc and clang only): a C and a C++ standard
 #          per compiler, with -pthread
@@ -64,6 +65,11 @@ case $set_name in
   c) configs=("${c_configs[@]}") ;;
   gnuc) configs=("${c_configs[@]:0:8}") ;;
   cxx) configs=("${cxx_configs[@]}") ;;
+  cxx11)
+    configs=()
+    for config in "${cxx_configs[@]}"; do
+      case $config in *-std=c++98*) ;; *) configs+=("$config") ;; esac
+    done ;;
   all) configs=("${c_configs[@]}" "${cxx_configs[@]}") ;;
   ts) configs=("${ts_configs[@]}") ;;
   *) echo "matrix.sh: unknown set '$set_name'" >&2; exit 2 ;;
