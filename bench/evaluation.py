@@ -544,6 +544,11 @@ class Doc:
     def wallclock(self):
         self.p("## 5. Wall-clock time")
         self.p()
+        self.p("The cost of the probes themselves, side by side with gcc's and clang's edge "
+               "profiling, for SBL and the slowest copy of each strategy at K = 2, 4, 8, with "
+               "gcc -O2 and clang -O2, per-function attribution and what loop-local counting "
+               "saves: [probe-cost.md](probe-cost.md) (`bench/probe-cost.py`).")
+        self.p()
         progs = [(n, pr) for n, pr in self.progs.items() if pr.get("timing")]
         if not progs:
             self.p("**Not measured** in this run.")

@@ -6,9 +6,9 @@
  * counting policy and the exit, fork and thread behaviour;
  * docs/raw-profile.md the file written at exit.
  *
- * Target: Linux with glibc >= 2.34 (pthread_atfork in libc), compiled by gcc,
- * clang or tcc as C (C89 with GNU extensions and later) or by g++/clang++ as
- * C++11 and later.
+ * Target: Linux with glibc, compiled by gcc, clang or tcc as C (C89 with GNU
+ * extensions, long long, through C2x) or by g++/clang++ (C++98 through
+ * C++23).
  *
  * Rules this file keeps, and why:
  *  - It includes no header at all: user code may define feature macros such
@@ -27,6 +27,11 @@
  *  - All units of one executable or shared object share one registry, a
  *    weak hidden variable (hidden: a dlclose'd library must not leave its
  *    units in another object's registry; tcc ignores the visibility).
+ *  - Code can go away before the process exits (dlclose, tcc -run, libtcc):
+ *    the object's destructor writes its profile and removes every handler
+ *    that points into it, so nothing calls into a freed image.
+ *  - Counting a path is a few inline instructions: no call, no load of the
+ *    function record. Only hashed functions (huge ones) call out.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -64,7 +69,11 @@
 
 /* Casts that -Wold-style-cast accepts, for projects that enable it. */
 #ifdef __cplusplus
+#if __cplusplus >= 201103L
 #define P3_NULL nullptr
+#else
+#define P3_NULL 0
+#endif
 #define P3_CAST_(type, x) static_cast<type>(x)
 extern "C" {
 #else
@@ -82,13 +91,19 @@ __extension__ typedef unsigned long long p3_u64;
  * other conditions), and a constructor lost that way would lose the
  * profile silently. */
 #define P3_UNUSED_ __attribute((__unused__))
+#define P3_NOINLINE_ __attribute((__noinline__))
 #ifdef __TINYC__
 #define P3_CTOR_ __attribute((__constructor__))
+#define P3_DTOR_ __attribute((__destructor__))
 #else
-/* The earliest user priority: our exit handler is then registered before
- * any C++ static object of this executable or library is constructed, and
- * runs after their destructors and after the atexit handlers they install. */
+/* The earliest user priority: units register before any C++ static object
+ * of this executable or library is constructed. For destructors the same
+ * priority is the latest: the profile is written after the object's other
+ * destructors, which run after its static objects' destructors and the
+ * atexit handlers (exit runs those first, then each object's destructors),
+ * so instrumented code that any of them runs is counted. */
 #define P3_CTOR_ __attribute((__constructor__(101)))
+#define P3_DTOR_ __attribute((__destructor__(101)))
 #endif
 
 /*===-- libc, bound by asm label ------------------------------------------===*/
@@ -123,9 +138,18 @@ extern int p3_sys_munmap(void *, __SIZE_TYPE__) __asm__("munmap");
 #else
 #define P3_MAP_FAILED_ ((void *)-1)
 #endif
-extern int p3_sys_atexit(void (*)(void)) __asm__("atexit");
-extern int p3_sys_pthread_atfork(void (*)(void), void (*)(void),
-                                 void (*)(void)) __asm__("__pthread_atfork");
+/* Exit and fork handlers are registered with the entry points libc.so.6
+ * itself exports, keyed to this object's registry, never with atexit or
+ * pthread_atfork: those live in libc_nonshared.a and key their handlers to
+ * __dso_handle, which objects linked by tcc lack. __cxa_finalize(key), from
+ * the object's destructor, runs and removes the handlers with that key
+ * (exit and fork alike) before the object's code can go away. */
+extern int p3_sys_cxa_atexit(void (*)(void *), void *, void *)
+    __asm__("__cxa_atexit");
+extern void p3_sys_cxa_finalize(void *) __asm__("__cxa_finalize");
+extern int p3_sys_register_atfork(void (*)(void), void (*)(void),
+                                  void (*)(void), void *)
+    __asm__("__register_atfork");
 #if P3_TS_
 extern int p3_sys_sched_yield(void) __asm__("__sched_yield");
 #endif
@@ -139,29 +163,36 @@ struct p3_slot {
 
 /* One instrumented function in one translation unit. P3_FUNCTION and
  * P3_FUNCTION_HASHED fill the first four fields; the rest is runtime
- * state. */
+ * state. Counting in array mode never reads this record: the emitted code
+ * counts straight into the array (P3_ENTER). */
 struct p3_function {
   unsigned p3_index;    /* manifest function index */
   p3_u64 p3_num_ids;    /* ids this copy profiles are below this */
-  p3_u64 p3_array_len;  /* ids below this count in p3_counts */
-  p3_u64 *p3_counts;    /* array mode; null when hashed */
-  struct p3_slot *p3_slots; /* other ids; open addressing */
+  p3_u64 p3_array_len;  /* array mode: ids below this count in p3_counts */
+  p3_u64 *p3_counts;    /* array mode, p3_array_len + 1 counters; null when
+                           hashed */
+  struct p3_slot *p3_slots; /* hashed mode: open addressing */
   p3_u64 p3_cap;        /* slots, a power of two, or 0 */
   p3_u64 p3_used;       /* occupied slots */
   p3_u64 p3_lost;       /* counts dropped because mmap failed */
+  p3_u64 p3_dropped;    /* hashed mode: ids at or above p3_num_ids */
   p3_u64 p3_probes;     /* probes run, in P3_COUNT_PROBES builds */
   int p3_lock;          /* guards the slots in thread-safe mode */
   int p3_growing;       /* a grow is allocating */
   struct p3_function *p3_next; /* scratch list while writing the profile */
 };
 
-/* The array length comes from the array itself, so a wrong num_ids can
- * never write out of bounds: ids past the array go to the hash table. */
+/* COUNTS has num_ids + 1 elements: one per id, and a last one, the dropped
+ * slot, for every id at or above num_ids. The rewriter's numbering keeps
+ * every id below num_ids, so the slot stays at zero unless a copy does not
+ * match its manifest; with it, counting needs no test that calls out of
+ * line. The length comes from the array itself, so a wrong num_ids can never
+ * write out of bounds. */
 #define P3_FUNCTION(index, num_ids, counts)                                    \
-  {(index), (num_ids), sizeof(counts) / sizeof((counts)[0]), (counts),         \
-   P3_NULL, 0, 0, 0, 0, 0, 0, P3_NULL}
+  {(index), (num_ids), sizeof(counts) / sizeof((counts)[0]) - 1, (counts),     \
+   P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL}
 #define P3_FUNCTION_HASHED(index, num_ids)                                     \
-  {(index), (num_ids), 0, P3_NULL, P3_NULL, 0, 0, 0, 0, 0, 0, P3_NULL}
+  {(index), (num_ids), 0, P3_NULL, P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL}
 
 struct p3_unit {
   struct p3_function *p3_functions;
@@ -177,6 +208,7 @@ struct p3_registry {
   struct p3_unit *p3_first;
   struct p3_unit *p3_last;
   int p3_started; /* exit and fork handlers installed */
+  int p3_finalized; /* handlers removed: the object is going away */
   int p3_dumped;
   int p3_lock;
   int p3_dir_too_long;
@@ -311,12 +343,20 @@ static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f,
   return old;
 }
 
-/* The slow path: ids without an array slot. Never fails: when no memory can
- * be had, the count goes to p3_lost, which the profile reports. */
-static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
+/* Counting in a hashed function (one with more ids than the array limit).
+ * Never inlined: it is large, and inlined into every count it would make the
+ * callers' fast paths large too. Not cold either: a hashed function may be
+ * hot. Never fails: when no memory can be had, the count goes to p3_lost,
+ * which the profile reports. */
+static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
+                                                 p3_u64 id) {
   struct p3_slot *s = P3_NULL, *old = P3_NULL;
   p3_u64 old_cap = 0;
   int tried = 0;
+  if (id >= f->p3_num_ids) {
+    P3_INC_(&f->p3_dropped);
+    return;
+  }
   p3_lock(&f->p3_lock);
   for (;;) {
     if (f->p3_cap != 0) {
@@ -359,11 +399,19 @@ static P3_UNUSED_ void p3_hash_count(struct p3_function *f, p3_u64 id) {
   p3_free_slots(old, old_cap);
 }
 
+/* Counting through the record, for the rare counts that do not come from
+ * the inline fast path (P3_ENTER_GUARDED's cleanup). */
 static P3_UNUSED_ void p3_count(struct p3_function *f, p3_u64 id) {
-  if (id < f->p3_array_len)
-    P3_INC_(&f->p3_counts[id]);
-  else
+  if (!f->p3_counts)
     p3_hash_count(f, id);
+  else
+    P3_INC_(&f->p3_counts[id < f->p3_array_len ? id : f->p3_array_len]);
+}
+
+/* Executions of F with an id at or above its number of ids. */
+static P3_UNUSED_ p3_u64 p3_dropped_of(struct p3_function *f) {
+  return f->p3_counts ? P3_LOAD_(&f->p3_counts[f->p3_array_len])
+                      : P3_LOAD_(&f->p3_dropped);
 }
 
 /* Count of Id in F, for merging functions that several units share. */
@@ -536,6 +584,18 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
     p3_unlock(&g->p3_lock);
   }
   for (g = list; g; g = f) {
+    p3_u64 dropped = 0;
+    for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
+      dropped += p3_dropped_of(f);
+    if (dropped != 0) {
+      p3_put(o, "dropped ");
+      p3_put_u64(o, g->p3_index);
+      p3_put(o, " ");
+      p3_put_u64(o, dropped);
+      p3_put(o, "\n");
+    }
+  }
+  for (g = list; g; g = f) {
     lost = 0;
     for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next) {
       p3_lock(&f->p3_lock);
@@ -633,7 +693,10 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
   }
 }
 
-static P3_UNUSED_ void p3_exit_handler(void) { p3_dump(&p3_registry); }
+/* Registered with __cxa_atexit by tcc-built units only (see p3_register). */
+static P3_UNUSED_ void p3_exit_handler(void *r) {
+  p3_dump(P3_CAST_(struct p3_registry *, r));
+}
 
 /* A forked child must report only what it runs itself: it starts from zero.
  * Tables are dropped rather than cleared, since in thread-safe mode another
@@ -646,11 +709,12 @@ static P3_UNUSED_ void p3_fork_child(void) {
   for (u = p3_registry.p3_first; u; u = u->p3_next)
     for (i = 0; i < u->p3_num_functions; ++i) {
       f = &u->p3_functions[i];
-      for (j = 0; j < f->p3_array_len; ++j)
-        f->p3_counts[j] = 0;
+      if (f->p3_counts)
+        for (j = 0; j <= f->p3_array_len; ++j)
+          f->p3_counts[j] = 0;
       p3_free_slots(f->p3_slots, f->p3_cap);
       f->p3_slots = P3_NULL;
-      f->p3_cap = f->p3_used = f->p3_lost = f->p3_probes = 0;
+      f->p3_cap = f->p3_used = f->p3_lost = f->p3_dropped = f->p3_probes = 0;
       f->p3_lock = f->p3_growing = 0;
     }
 }
@@ -678,16 +742,23 @@ static P3_UNUSED_ void p3_resolve_dir(struct p3_registry *r) {
   r->p3_dir[n] = 0;
 }
 
+/* From each unit's constructor. The first one resolves the output directory
+ * and installs the fork handler, and with tcc an exit handler: tcc -run
+ * runs the destructors of the code it compiled when main returns, but not
+ * when the program calls exit(), which then runs only exit handlers. Both
+ * are keyed to the registry, so that p3_unload can remove them. */
 static P3_UNUSED_ void p3_register(struct p3_unit *u) {
   struct p3_registry *r = &p3_registry;
   p3_lock(&r->p3_lock);
   if (!r->p3_started) {
     r->p3_started = 1;
     p3_resolve_dir(r);
-    if (p3_sys_atexit(p3_exit_handler) != 0)
-      p3_warn("cannot install the exit handler; no raw profile will be "
-              "written", "", "", "");
-    if (p3_sys_pthread_atfork(P3_NULL, P3_NULL, p3_fork_child) != 0)
+#ifdef __TINYC__
+    if (p3_sys_cxa_atexit(p3_exit_handler, r, r) != 0)
+      p3_warn("cannot install the exit handler; the raw profile will be "
+              "written only if the program returns from main", "", "", "");
+#endif
+    if (p3_sys_register_atfork(P3_NULL, P3_NULL, p3_fork_child, r) != 0)
       p3_warn("cannot install the fork handler; forked children will "
               "report their parent's counts too", "", "", "");
   }
@@ -700,13 +771,21 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
   p3_unlock(&r->p3_lock);
 }
 
+/* From each unit's destructor: the object (executable, shared library, or
+ * code compiled in memory by tcc) is going away, at exit or before. The
+ * first call removes the handlers keyed to the registry (running the exit
+ * handler if it is still pending) and writes the profile; the others find
+ * it written. */
+static P3_UNUSED_ void p3_unload(struct p3_registry *r) {
+  if (!r->p3_started || r->p3_finalized)
+    return;
+  r->p3_finalized = 1;
+  p3_sys_cxa_finalize(r);
+  p3_dump(r);
+}
+
 /*===-- The macros the rewriter emits -------------------------------------===*/
 
-/* Every action is a function call. Two actions can sit in operands that C
- * leaves unsequenced ("(a ? 1 : 2) | (b ? 4 : 8)"); as calls they are
- * indeterminately sequenced instead, which is defined behaviour, and adds
- * commute. (The rewriter never puts a count or a reset where its order
- * against another action could vary.) They inline away at -O1 and above. */
 #ifdef P3_COUNT_PROBES
 static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
   P3_INC_(&f->p3_probes);
@@ -718,33 +797,176 @@ static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
 #define P3_UNIT_PROBES_ 0
 #endif
 
-static P3_UNUSED_ void p3_add_(p3_u64 *r, p3_u64 c) { *r += c; }
-static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
-static P3_UNUSED_ void p3_count_(struct p3_function *f,
-                                            const p3_u64 *r, p3_u64 c) {
-  p3_count(f, *r + c);
-}
-
-/* Registers TABLE (an array of P3_FUNCTION entries) at start-up. Expands to
- * complete definitions: no semicolon follows it. */
+/* Registers TABLE (an array of P3_FUNCTION entries) at start-up, and writes
+ * the profile when the object goes away. Expands to complete definitions: no
+ * semicolon follows it. */
 #define P3_UNIT(table, copy, hash)                                             \
   static struct p3_unit p3_unit_##table = {                                    \
       (table), sizeof(table) / sizeof((table)[0]), (copy), (hash),             \
       P3_UNIT_PROBES_, 0, P3_NULL};                                            \
   static void p3_init_##table(void) P3_CTOR_;                                  \
-  static void p3_init_##table(void) { p3_register(&p3_unit_##table); }
+  static void p3_init_##table(void) { p3_register(&p3_unit_##table); }         \
+  static void p3_fini_##table(void) P3_DTOR_;                                  \
+  static void p3_fini_##table(void) { p3_unload(&p3_registry); }
 
-/* First in the function body, followed by ';'. One probe. */
-#define P3_ENTER(table, i)                                                     \
+/* The COUNTS argument of P3_ENTER for a hashed function: one element, so no
+ * id has a slot and every count goes to the hash table. */
+static P3_UNUSED_ p3_u64 p3_hashed_[1];
+#define P3_HASHED p3_hashed_
+
+/* First in the function body, followed by ';'. One probe. COUNTS is the
+ * function's counter array (P3_FUNCTION) or P3_HASHED. p3_a points to the
+ * array with its type, so that its length is a constant at every count. */
+#define P3_ENTER(table, i, counts)                                             \
   struct p3_function *const p3_f P3_UNUSED_ = &(table)[i];                     \
+  p3_u64(*const p3_a)[sizeof(counts) / sizeof((counts)[0])] P3_UNUSED_ =       \
+      &(counts);                                                               \
   p3_u64 p3_r P3_UNUSED_ = (P3_PROBE_, P3_CAST_(p3_u64, 0))
 
-/* Actions: void expressions, one probe each (P3_NONE none, P3_BACK two). */
+/* Ids with a slot of their own in p3_a; the one after them is the dropped
+ * slot. 0 for a hashed function. */
+#define P3_LEN_ (sizeof(*p3_a) / sizeof((*p3_a)[0]) - 1)
+
+/* The slot of ID: ID, or the dropped slot N. A function for gcc and clang
+ * (inlined; as a macro, -Wtype-limits would see "ID < 0" in the dead branch
+ * of a hashed function), a macro for tcc, which inlines nothing. */
+#ifdef __TINYC__
+#define P3_SLOT_(id, n) ((id) < (n) ? (id) : (n))
+#else
+static P3_UNUSED_ p3_u64 p3_slot_(p3_u64 id, p3_u64 n) {
+  return id < n ? id : n;
+}
+#define P3_SLOT_(id, n) p3_slot_((id), (n))
+#endif
+
+/* Counts the path id ID: one increment of the array, at an index the
+ * compiler can often prove in range. The choice between array and hash
+ * table is a constant, decided at compile time. */
+#define P3_TALLY_(id)                                                          \
+  (P3_LEN_ == 0 ? p3_hash_count(p3_f, (id))                                    \
+                : P3_INC_(&(*p3_a)[P3_SLOT_((id), P3_LEN_)]))
+
+/* Actions: void expressions, one probe each (P3_NONE none, P3_BACK two).
+ * The register updates are calls for gcc and clang: two of them can sit in
+ * operands that C leaves unsequenced ("(a ? 1 : 2) | (b ? 4 : 8)"), where
+ * two bare "p3_r +=" would be undefined behaviour, while calls are
+ * indeterminately sequenced, and additions commute; they inline away at -O1
+ * and above. tcc, which does not inline, gets the bare updates: it evaluates
+ * operands in order. (The rewriter never puts a count or a reset where its
+ * order against another action could vary.) */
+#ifdef __TINYC__
+#define P3_ADD(c) (P3_PROBE_, (void)(p3_r += P3_CAST_(p3_u64, c)))
+#define P3_RESET(c) (P3_PROBE_, (void)(p3_r = P3_CAST_(p3_u64, c)))
+#else
+static P3_UNUSED_ void p3_add_(p3_u64 *r, p3_u64 c) { *r += c; }
+static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
 #define P3_ADD(c) (P3_PROBE_, p3_add_(&p3_r, P3_CAST_(p3_u64, c)))
 #define P3_RESET(c) (P3_PROBE_, p3_set_(&p3_r, P3_CAST_(p3_u64, c)))
-#define P3_COUNT(c) (P3_PROBE_, p3_count_(p3_f, &p3_r, P3_CAST_(p3_u64, c)))
+#endif
+#define P3_COUNT(c) (P3_PROBE_, P3_TALLY_(p3_r + P3_CAST_(p3_u64, c)))
 #define P3_BACK(c, d) (P3_COUNT(c), P3_RESET(d))
 #define P3_NONE ((void)0)
+
+/*===-- Loop-local counting -----------------------------------------------===*/
+
+/* The counters a loop's back edges hit most, held in locals of a block
+ * around the loop:
+ *   { P3_LSLOT(counts, 3); P3_LSLOT(counts, 4);
+ *     while (...) { ... P3_LBACK2(c, d, 3, 4); } }
+ * P3_LSLOT(counts, s) declares the local of slot s (GNU C's cleanup
+ * attribute adds it to counts[s] whenever control leaves the block: break,
+ * return, goto, the loop's end, a C++ exception). P3_LBACKn(c, d, s1..sn)
+ * is P3_BACK(c, d) counting into the local when the id's slot is one of
+ * s1..sn (two probes, like P3_BACK). The rewriter uses them only around
+ * loops that nothing can leave without running the cleanup (no call that
+ * may exit, longjmp or throw) and nothing can enter but their start; the
+ * compiler then keeps the locals in registers. tcc ignores the cleanup
+ * attribute: there the macros count into the array, as P3_BACK does. */
+struct p3_local {
+  p3_u64 p3_n;     /* pending count */
+  p3_u64 *p3_slot; /* its counter */
+};
+
+static P3_UNUSED_ void p3_local_flush_(struct p3_local *l) {
+#if P3_TS_
+  if (l->p3_n != 0)
+    __atomic_fetch_add(l->p3_slot, l->p3_n, __ATOMIC_RELAXED);
+#else
+  *l->p3_slot += l->p3_n;
+#endif
+}
+
+#ifdef __TINYC__
+#define P3_LSLOT(counts, s) char p3_c##s P3_UNUSED_
+#define P3_LTALLY1_(id, s0) P3_TALLY_(id)
+#define P3_LTALLY2_(id, s0, s1) P3_TALLY_(id)
+#define P3_LTALLY3_(id, s0, s1, s2) P3_TALLY_(id)
+#define P3_LTALLY4_(id, s0, s1, s2, s3) P3_TALLY_(id)
+#else
+#define P3_LSLOT(counts, s)                                                    \
+  struct p3_local p3_c##s __attribute((__cleanup__(p3_local_flush_)))          \
+      P3_UNUSED_ = {0, &(counts)[s]}
+#define P3_LHIT_(id, s) (P3_SLOT_((id), P3_LEN_) == P3_CAST_(p3_u64, s))
+#define P3_LTALLY1_(id, s0)                                                    \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_TALLY_(id))
+#define P3_LTALLY2_(id, s0, s1)                                                \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY1_(id, s1))
+#define P3_LTALLY3_(id, s0, s1, s2)                                            \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY2_(id, s1, s2))
+#define P3_LTALLY4_(id, s0, s1, s2, s3)                                        \
+  (P3_LHIT_(id, s0) ? (void)++p3_c##s0.p3_n : P3_LTALLY3_(id, s1, s2, s3))
+#endif
+#define P3_LID_(c) (p3_r + P3_CAST_(p3_u64, c))
+#define P3_LBACK1(c, d, s0)                                                    \
+  (P3_PROBE_, P3_LTALLY1_(P3_LID_(c), s0), P3_RESET(d))
+#define P3_LBACK2(c, d, s0, s1)                                                \
+  (P3_PROBE_, P3_LTALLY2_(P3_LID_(c), s0, s1), P3_RESET(d))
+#define P3_LBACK3(c, d, s0, s1, s2)                                            \
+  (P3_PROBE_, P3_LTALLY3_(P3_LID_(c), s0, s1, s2), P3_RESET(d))
+#define P3_LBACK4(c, d, s0, s1, s2, s3)                                        \
+  (P3_PROBE_, P3_LTALLY4_(P3_LID_(c), s0, s1, s2, s3), P3_RESET(d))
+
+/* A loop whose iterations all take one path (p3-rewrite knows the id) counts
+ * its iterations: P3_LRUN(counts, s, delta) declares the count and notes the
+ * first iteration's id (the register on entering the loop + delta); each
+ * back edge P3_LRBACK(c, d, s) adds one (two probes, like P3_BACK); when the
+ * block is left the first iteration goes to its id and the others to slot s.
+ * No test in the loop, so the compiler can derive the count from the trip
+ * count. The declaration is followed by a statement (the note), which C90
+ * allows since nothing else is declared after it. */
+struct p3_run {
+  p3_u64 p3_n;     /* iterations */
+  p3_u64 p3_first; /* the first iteration's id */
+  p3_u64 *p3_a;    /* the counters */
+  p3_u64 p3_len;   /* ids with a counter; p3_a[p3_len] is the dropped slot */
+  p3_u64 p3_s;     /* the other iterations' slot */
+};
+
+static P3_UNUSED_ void p3_run_flush_(struct p3_run *r) {
+  if (r->p3_n != 0) {
+    p3_u64 *first = &r->p3_a[r->p3_first < r->p3_len ? r->p3_first : r->p3_len];
+#if P3_TS_
+    __atomic_fetch_add(first, 1, __ATOMIC_RELAXED);
+    if (r->p3_n > 1)
+      __atomic_fetch_add(&r->p3_a[r->p3_s], r->p3_n - 1, __ATOMIC_RELAXED);
+#else
+    *first += 1;
+    r->p3_a[r->p3_s] += r->p3_n - 1;
+#endif
+  }
+}
+
+#ifdef __TINYC__
+#define P3_LRUN(counts, s, delta) char p3_run_##s P3_UNUSED_ = 0
+#define P3_LRBACK(c, d, s) P3_BACK(c, d)
+#else
+#define P3_LRUN(counts, s, delta)                                              \
+  struct p3_run p3_run_##s __attribute((__cleanup__(p3_run_flush_)))           \
+      P3_UNUSED_ = {0, 0, (counts), sizeof(counts) / sizeof((counts)[0]) - 1,  \
+                    (s)};                                                      \
+  p3_run_##s.p3_first = p3_r + P3_CAST_(p3_u64, delta)
+#define P3_LRBACK(c, d, s) (P3_PROBE_, (void)++p3_run_##s.p3_n, P3_RESET(d))
+#endif
 
 /* Instead of P3_ENTER in a function with a return that has no place for the
  * path counter (inside a macro expansion): every return of the function is
@@ -765,12 +987,12 @@ static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
 }
 
 #if defined(__TINYC__)
-#define P3_ENTER_GUARDED(table, i)                                             \
-  P3_ENTER(table, i);                                                          \
+#define P3_ENTER_GUARDED(table, i, counts)                                     \
+  P3_ENTER(table, i, counts);                                                  \
   p3_returns_inside_macros_need_the_cleanup_attribute_which_tcc_ignores
 #else
-#define P3_ENTER_GUARDED(table, i)                                             \
-  P3_ENTER(table, i);                                                          \
+#define P3_ENTER_GUARDED(table, i, counts)                                     \
+  P3_ENTER(table, i, counts);                                                  \
   struct p3_exit_guard p3_g                                                    \
       __attribute((__cleanup__(p3_exit_guard_fire))) P3_UNUSED_ = {p3_f, &p3_r}
 #endif

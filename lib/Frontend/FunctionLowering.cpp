@@ -2,6 +2,7 @@
 
 #include "Frontend/FunctionLowering.h"
 #include "Frontend/CodeLines.h"
+#include "Frontend/LoopFacts.h"
 #include "Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -1168,6 +1169,8 @@ void Lowering::run() {
                          Out.BlockLines[H].first));
       return;
     }
+  Out.Loops = findLoopScopes(Ctx, FD, *Cfg, *PM, Text, File, Out.BodyBegin,
+                             Out.BodyEnd);
 }
 
 } // namespace

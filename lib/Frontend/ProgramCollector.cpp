@@ -3,6 +3,7 @@
 #include "Frontend/ProgramCollector.h"
 #include "Frontend/CompilerConditionals.h"
 #include "Frontend/FunctionLowering.h"
+#include "Frontend/LoopFacts.h"
 
 #include "Graph/FunctionGraph.h"
 
@@ -261,6 +262,8 @@ void Collector::collect(const FunctionDecl *Pattern,
       else if (!sameLowering(F, L))
         F.Skip = SkipReason{"template instantiations have different control "
                             "flow (if constexpr, dependent noreturn calls...)"};
+      else
+        mergeLoopRefusals(F, L);
     }
   }
 
@@ -332,12 +335,15 @@ private:
 
 } // namespace
 
-void ProgramModel::addFunction(const std::pair<std::string, unsigned> &Key,
-                               LoweredFunction F) {
+void ProgramModel::addFunction(const FunctionKey &Key, LoweredFunction F) {
   auto [It, New] = Functions.try_emplace(Key, std::move(F));
-  if (!New && !sameLowering(It->second, F) && !It->second.Skip)
+  if (New)
+    return;
+  if (!sameLowering(It->second, F) && !It->second.Skip)
     It->second.Skip = SkipReason{"lowers differently in different translation "
                                  "units (macros or flags differ)"};
+  else
+    mergeLoopRefusals(It->second, F);
 }
 
 void ProgramModel::merge(ProgramModel &&Unit) {

@@ -51,7 +51,7 @@ public:
 
   /// Records \p F, lowered from one translation unit, under \p Key: the
   /// first lowering seen is kept; a different one makes it skipped.
-  void addFunction(const std::pair<std::string, unsigned> &Key,
+  void addFunction(const FunctionKey &Key,
                    LoweredFunction F);
 
   /// Adds what another translation unit's model holds, as if that unit had

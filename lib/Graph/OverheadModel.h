@@ -5,6 +5,13 @@
 // count). With an exact merged profile this gives the overhead of any strategy
 // and K without running anything: the paper's Figures 5-7.
 //
+// Hits are a count of actions, deliberately unweighted: what an action costs
+// depends on where the compiler leaves it (a count at a loop's back edge into
+// a register local, or computed from the trip count, is as cheap as an add;
+// one into the counter array is a memory read-modify-write), which a source
+// rewriter cannot see. The probe-counting runtime counts the same actions
+// (docs/runtime.md); run time is measured by bench/probe-cost.py.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_GRAPH_OVERHEADMODEL_H

@@ -62,6 +62,16 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
                   siteKindName(S.Kind), S.Begin, S.End, S.Line,
                   S.NeedsBraces ? " braces" : "", S.NeedsParens ? " parens" : "");
   }
+  for (unsigned L = 0; L < F.Loops.size(); ++L) {
+    const LoopScope &S = F.Loops[L];
+    OS << formatv("  loop {0}: line {1} [{2},{3}) blocks", L, S.Line, S.Begin,
+                  S.End);
+    for (unsigned B : S.Blocks)
+      OS << " B" << B;
+    OS << (S.Refused.empty() ? ": counts in locals allowed"
+                             : ": counts in memory: " + S.Refused)
+       << "\n";
+  }
   Expected<AnchoredFunction> A = planAnchors(F);
   for (unsigned B = 0; B < G.numBlocks(); ++B) {
     const BlockSites &S = F.Blocks[B];

@@ -144,6 +144,13 @@ private:
   std::set<std::pair<unsigned, unsigned>> Braced;
 };
 
+/// The counter array of table slot \p Slot, or P3_HASHED.
+std::string countsName(const FileInstrumentation &Plan, unsigned Slot) {
+  if (Plan.Table[Slot].Hashed)
+    return "P3_HASHED";
+  return formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
+}
+
 std::string prologue(const FileInstrumentation &Plan,
                      const std::string &Defines) {
   std::string Table = formatv("p3_functions_{0}", Plan.FileIndex);
@@ -162,8 +169,9 @@ std::string prologue(const FileInstrumentation &Plan,
           E.FunctionIndex, E.NumIds));
       continue;
     }
-    std::string Counts = formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
-    Text += formatv("static p3_u64 {0}[{1}];\n", Counts, E.NumIds);
+    // One counter per id, and the dropped slot for ids at or above NumIds.
+    std::string Counts = countsName(Plan, Slot);
+    Text += formatv("static p3_u64 {0}[{1}];\n", Counts, E.NumIds + 1);
     Entries.push_back(
         formatv("P3_FUNCTION({0}, {1}, {2})", E.FunctionIndex, E.NumIds, Counts));
   }
@@ -177,9 +185,9 @@ std::string prologue(const FileInstrumentation &Plan,
 
 std::string enterText(const FileInstrumentation &Plan,
                       const FileInstrumentation::Function &F) {
-  return formatv("{0}(p3_functions_{1}, {2})",
+  return formatv("{0}(p3_functions_{1}, {2}, {3})",
                  F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER", Plan.FileIndex,
-                 F.TableSlot);
+                 F.TableSlot, countsName(Plan, F.TableSlot));
 }
 
 /// The probes of a text shared by several functions. Every site of any
@@ -263,11 +271,33 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
     return Original.str();
   Inserter Edits;
   for (const FileInstrumentation::Function &F : Plan.Functions) {
-    Edits.add(F.Lowered->BodyBegin, Insertion::Enter, 0, 0,
+    const LoweredFunction &L = *F.Lowered;
+    Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
               " " + enterText(Plan, F) + ";");
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
-        Edits.addSite(F.Lowered->Sites[SiteId], Code);
+        Edits.addSite(L.Sites[SiteId], Code);
+    // Blocks with the loops' locals: inside any code placed before or
+    // after the loop statement itself (rank 0), so that they begin with
+    // their declarations (C90).
+    for (const auto &[Loop, Slots] : F.Code->LoopSlots) {
+      const LoopScope &S = L.Loops[Loop];
+      std::string Decls = "{ ";
+      for (uint64_t Slot : Slots)
+        Decls += formatv("P3_LSLOT({0}, {1}); ",
+                         countsName(Plan, F.TableSlot), Slot)
+                     .str();
+      Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0, Decls);
+      Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
+    }
+    for (const auto &[Loop, Run] : F.Code->LoopRuns) {
+      const LoopScope &S = L.Loops[Loop];
+      Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0,
+                formatv("{ P3_LRUN({0}, {1}, {2}); ",
+                        countsName(Plan, F.TableSlot), Run.Slot,
+                        formatIncrement(Run.Delta)));
+      Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
+    }
   }
   std::string Defines;
   if (!Plan.SharedTexts.empty())

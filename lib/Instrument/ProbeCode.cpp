@@ -19,8 +19,9 @@ namespace {
 
 class ProbeCodeBuilder {
 public:
-  ProbeCodeBuilder(const AnchoredFunction &A, const Instance &I)
-      : A(A), D(A.Graphs.DAG), I(I) {}
+  ProbeCodeBuilder(const AnchoredFunction &A, const Instance &I,
+                   const LoopCounters &Loops)
+      : A(A), D(A.Graphs.DAG), I(I), Loops(Loops) {}
 
   Expected<FunctionCode> run();
 
@@ -33,7 +34,17 @@ private:
   const AnchoredFunction &A;
   const PathDAG &D;
   const Instance &I;
+  const LoopCounters &Loops;
 };
+
+/// "3, 4": slots as macro arguments.
+std::string slotList(const std::vector<uint64_t> &Slots) {
+  std::string Out;
+  for (uint64_t S : Slots)
+    Out += (Out.empty() ? "" : ", ") + std::to_string(S) +
+           (S > 0x7fffffff ? "ULL" : "");
+  return Out;
+}
 
 /// What traversing CFG edge (B, Index) itself does.
 std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
@@ -55,6 +66,16 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
   if (unsigned S = D.splitOf(Edge); S != NoEdge) {
     const SplitEdge &Split = D.splitEdges()[S];
     unsigned End = D.endEdge(Split.Tail), Start = D.startEdge(Split.Head);
+    if (auto It = Loops.RunEdges.find({B, Index});
+        It != Loops.RunEdges.end() && I.counts(End))
+      return {formatv("P3_LRBACK({0}, {1}, {2})", formatIncrement(inc(End)),
+                      formatIncrement(inc(Start)),
+                      slotList({Loops.Runs.at(It->second).Slot}))};
+    if (auto It = Loops.EdgeSlots.find({B, Index});
+        It != Loops.EdgeSlots.end() && I.counts(End))
+      return {formatv("P3_LBACK{0}({1}, {2}, {3})", It->second.size(),
+                      formatIncrement(inc(End)), formatIncrement(inc(Start)),
+                      slotList(It->second))};
     if (I.counts(End))
       return {formatv("P3_BACK({0}, {1})", formatIncrement(inc(End)),
                       formatIncrement(inc(Start)))};
@@ -87,6 +108,8 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
   if (!I.isInstrumented())
     return Code;
   Code.Instrumented = true;
+  Code.LoopSlots = Loops.LoopSlots;
+  Code.LoopRuns = Loops.Runs;
   const CFG &G = A.Lowered;
   for (unsigned B = 0; B < G.numBlocks(); ++B) {
     if (!A.hasBlock(B))
@@ -141,8 +164,9 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
 } // namespace
 
 Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
-                                         const Instance &I) {
-  return ProbeCodeBuilder(A, I).run();
+                                         const Instance &I,
+                                         const LoopCounters &Loops) {
+  return ProbeCodeBuilder(A, I, Loops).run();
 }
 
 } // namespace p3

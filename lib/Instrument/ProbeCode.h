@@ -6,6 +6,9 @@
 //   P3_COUNT(c)     count the path id register + c   (one probe)
 //   P3_RESET(d)     register = d: a path starts       (one probe)
 //   P3_BACK(c, d)   P3_COUNT(c), then P3_RESET(d)     (two probes: a back edge)
+//   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
+//                   s1..sn when the id is one of them (Instrument/LoopCounters.h)
+//   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
 // The actions of one edge are never folded into another edge's, so the probes
 // that run are exactly those of the overhead model (Graph/Instance.h).
 //
@@ -16,6 +19,7 @@
 
 #include "Graph/Instance.h"
 #include "Instrument/EdgeAnchors.h"
+#include "Instrument/LoopCounters.h"
 
 #include <map>
 
@@ -35,12 +39,18 @@ struct SiteCode {
 struct FunctionCode {
   bool Instrumented = false;
   std::map<unsigned, SiteCode> Sites; ///< By site id; empty sites omitted.
+  /// Loops (LoweredFunction::Loops index) whose block declares locals, and
+  /// the slots; loops whose block counts runs.
+  std::map<unsigned, std::vector<uint64_t>> LoopSlots;
+  std::map<unsigned, LoopRun> LoopRuns;
 };
 
-/// The probe text of \p A under \p I. Fails only on an internal
+/// The probe text of \p A under \p I, with back edges counting into locals
+/// as \p Loops plans (none by default). Fails only on an internal
 /// inconsistency (an edge that cannot take a probe was given one).
 llvm::Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
-                                               const Instance &I);
+                                               const Instance &I,
+                                               const LoopCounters &Loops = {});
 
 /// An increment as C source: decimal, negative when above 2^63.
 std::string formatIncrement(uint64_t V);

@@ -242,13 +242,20 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
                                            Anchored[A].Guarded};
           const Instance &I = M.Functions[Index].Instances[Copy];
           if (I.isInstrumented()) {
-            Expected<FunctionCode> Code = generateProbeCode(Anchored[A], I);
+            bool Hashed = I.NumIds > Opts.ArrayLimit;
+            // A shared text has one loop statement for every instance: its
+            // counts stay in the array (locals would need per-instance text).
+            LoopCounters Loops;
+            if (Opts.LoopCounters && !Hashed && Group.size() == 1)
+              Loops = planLoopCounters(Anchored[A], Functions[Index], I);
+            Expected<FunctionCode> Code =
+                generateProbeCode(Anchored[A], I, Loops);
             if (!Code)
               return Code.takeError();
             Codes.push_back(std::move(*Code));
             Fn.Code = &Codes.back();
             Fn.TableSlot = FI.Table.size();
-            FI.Table.push_back({Index, I.NumIds, I.NumIds > Opts.ArrayLimit});
+            FI.Table.push_back({Index, I.NumIds, Hashed});
           }
           if (Group.size() > 1)
             Shared.Instances.push_back({Functions[Index].Identifier, Fn});

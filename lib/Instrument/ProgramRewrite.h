@@ -28,6 +28,9 @@ struct RewriteOptions {
   /// Count the returns of a C function with a return inside a macro by a
   /// cleanup (gcc and clang only); false skips such functions (tcc).
   bool ExitGuards = true;
+  /// Count loops' back edges into locals where that is exact
+  /// (Instrument/LoopCounters.h).
+  bool LoopCounters = true;
   std::string Root;
   std::string Tool;
   std::vector<ExcludedPath> Excluded; ///< Not mirrored (MirrorExclusions.h).

@@ -122,6 +122,23 @@ struct EdgeLine {
   unsigned Line = 0;
 };
 
+/// A loop statement, for counting its back edges into locals
+/// (Frontend/LoopFacts.h, Instrument/LoopCounters.h).
+struct LoopScope {
+  /// The loop statement's text (with a do-while's ';'): a block with the
+  /// locals can enclose it.
+  unsigned Begin = 0, End = 0;
+  /// Where the text that runs on every iteration starts: sites between Begin
+  /// and this run once, before the first iteration (a for loop's init).
+  unsigned HeadBegin = 0;
+  unsigned Line = 0;
+  /// Lowered CFG blocks with code of the loop (sorted).
+  std::vector<unsigned> Blocks;
+  /// Why its counts cannot be held in locals (something in it may leave the
+  /// frame without running the block's cleanup); empty when they can.
+  std::string Refused;
+};
+
 /// Why a function is not instrumented, as shown to users.
 struct SkipReason {
   std::string Message;
@@ -167,6 +184,8 @@ struct LoweredFunction {
   /// Offset just after the body's '{' (P3_ENTER goes there) and of the
   /// body's closing '}'.
   unsigned BodyBegin = 0, BodyEnd = 0;
+  /// The loop statements of the body, outermost first.
+  std::vector<LoopScope> Loops;
 };
 
 /// Whether two lowerings of one text have the same CFG and sites (the same

@@ -54,6 +54,9 @@ MergedProfile mergeProfiles(const Manifest &M, const ProgramGraphs &G,
       if (Count)
         Out.Counts.emplace(Id, Count);
     Out.Dropped = FM.Dropped;
+    for (uint64_t D : Set.Dropped[F])
+      Out.Dropped =
+          Out.Dropped > UINT64_MAX - D ? UINT64_MAX : Out.Dropped + D;
     for (uint64_t L : Set.Lost[F])
       Out.Lost = Out.Lost > UINT64_MAX - L ? UINT64_MAX : Out.Lost + L;
     Out.Disagreements = std::move(FM.Disagreements);

@@ -105,6 +105,26 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
       Count = UINT64_MAX;
     }
   }
+  for (const RawDropped &D : S.Dropped) {
+    if (D.Function >= M.Functions.size() || !G.graphOf(D.Function) ||
+        !M.Functions[D.Function].Instances[S.Copy].isInstrumented()) {
+      Problem(formatv("dropped counts for function {0}, which is not "
+                      "instrumented in copy {1}",
+                      D.Function, S.Copy));
+      continue;
+    }
+    const Instance &I = M.Functions[D.Function].Instances[S.Copy];
+    if (I.Kind != InstanceKind::PSPP) {
+      // Every id of a Ball-Larus instance is below its number of paths.
+      Problem(functionName(M, D.Function) +
+              formatv(": {0} executions with path ids at or above its {1} "
+                      "ids, which its instance cannot produce",
+                      D.Count, I.NumIds));
+      continue;
+    }
+    uint64_t &Dropped = Set.Dropped[D.Function][S.Copy];
+    Dropped = Dropped > UINT64_MAX - D.Count ? UINT64_MAX : Dropped + D.Count;
+  }
   for (const RawLost &L : S.Lost) {
     if (L.Function >= M.Functions.size() || !G.graphOf(L.Function) ||
         !M.Functions[L.Function].Instances[S.Copy].isInstrumented()) {
@@ -140,10 +160,12 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
   Set.ProbeSections.assign(Set.K, 0);
   Set.Counts.resize(M.Functions.size());
   Set.Lost.resize(M.Functions.size());
+  Set.Dropped.resize(M.Functions.size());
   for (unsigned F = 0; F < M.Functions.size(); ++F)
     if (G.graphOf(F)) {
       Set.Counts[F].resize(Set.K);
       Set.Lost[F].assign(Set.K, 0);
+      Set.Dropped[F].assign(Set.K, 0);
     }
 
   StringSet<> Seen;

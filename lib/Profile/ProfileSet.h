@@ -4,7 +4,9 @@
 // manifest hash, the copy, the function (it must be instrumented in that
 // copy) and, for a Ball-Larus instance, that the id names a path. A PSPP id
 // that does not decode is not an error: it was produced by a path that
-// another copy profiles (design 4.4); the merge counts it as dropped.
+// another copy profiles (design 4.4); the merge counts it as dropped, and so
+// are the runtime's "dropped" lines (ids at or above the instance's number
+// of ids, which the runtime counts together).
 // Processes of the same copy are summed.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +42,9 @@ struct ProfileSet {
   /// [manifest function index][copy]: executions the runtime could not
   /// record ("lost" lines: no memory for its hash table).
   std::vector<std::vector<uint64_t>> Lost;
+  /// [manifest function index][copy]: executions with ids at or above the
+  /// instance's number of ids ("dropped" lines; PSPP instances only).
+  std::vector<std::vector<uint64_t>> Dropped;
 
   /// Per copy: it instruments no function (PBL or P3 with fewer tasks than
   /// copies), so it writes no raw profile and misses nothing.

@@ -114,11 +114,11 @@ Expected<RawProfile> Parser::parse() {
   }
 
   // What the next line may be, in the order the runtime writes a section.
-  enum class State { Header, Records, Lost, Probes, End };
+  enum class State { Header, Records, Dropped, Lost, Probes, End };
   State At = State::Header;
   RawSection *S = nullptr;
   DenseSet<std::pair<unsigned, uint64_t>> SeenIds;
-  DenseSet<unsigned> SeenLost;
+  DenseSet<unsigned> SeenLost, SeenDropped;
 
   StringRef Rest = Text;
   while (!Rest.empty()) {
@@ -141,6 +141,7 @@ Expected<RawProfile> Parser::parse() {
         return E;
       SeenIds.clear();
       SeenLost.clear();
+      SeenDropped.clear();
       At = State::Records;
       continue;
     }
@@ -179,6 +180,28 @@ Expected<RawProfile> Parser::parse() {
     if (At == State::End)
       return error("expected 'end <records>' after the 'probes' line");
 
+    if (Fields[0] == "dropped") {
+      if (At == State::Lost)
+        return error("'dropped' line after a 'lost' line");
+      if (Fields.size() != 3)
+        return error("malformed 'dropped' line: expected 'dropped <function> "
+                     "<count>'");
+      Expected<unsigned> F = number32(Fields[1], "function index");
+      if (!F)
+        return F.takeError();
+      Expected<uint64_t> C = number(Fields[2], "dropped count");
+      if (!C)
+        return C.takeError();
+      if (*C == 0)
+        return error("'dropped' line with a zero count");
+      if (!SeenDropped.insert(*F).second)
+        return error(
+            formatv("second 'dropped' line for function {0}", *F).str());
+      S->Dropped.push_back({*F, *C});
+      At = State::Dropped;
+      continue;
+    }
+
     if (Fields[0] == "lost") {
       if (Fields.size() != 3)
         return error("malformed 'lost' line: expected 'lost <function> "
@@ -200,10 +223,13 @@ Expected<RawProfile> Parser::parse() {
     if (At == State::Lost)
       return error("expected a 'lost', 'probes' or 'end' line after 'lost' "
                    "lines");
+    if (At == State::Dropped)
+      return error("expected a 'dropped', 'lost', 'probes' or 'end' line "
+                   "after 'dropped' lines");
 
     if (Fields.size() != 3 || !isDigit(Fields[0][0]))
       return error("malformed record: expected '<function> <path-id> "
-                   "<count>', 'lost', 'probes' or 'end'");
+                   "<count>', 'dropped', 'lost', 'probes' or 'end'");
     RawRecord R;
     Expected<unsigned> F = number32(Fields[0], "function index");
     if (!F)
@@ -255,6 +281,8 @@ std::string printRawProfile(const RawProfile &P) {
     OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid << '\n';
     for (const RawRecord &R : S.Records)
       OS << R.Function << ' ' << R.Id << ' ' << R.Count << '\n';
+    for (const RawDropped &D : S.Dropped)
+      OS << "dropped " << D.Function << ' ' << D.Count << '\n';
     for (const RawLost &L : S.Lost)
       OS << "lost " << L.Function << ' ' << L.Count << '\n';
     if (S.ProbeHits)

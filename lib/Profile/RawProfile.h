@@ -7,6 +7,7 @@
 // belong to; a reused pid appends another section):
 //   P3RAW 1 <manifest-hash> <copy> <pid>
 //   <function-index> <path-id> <count>      (any number of lines)
+//   dropped <function-index> <count>        (ids at or above its num_ids)
 //   lost <function-index> <count>           (counts the runtime dropped)
 //   probes <n>                              (only in P3_COUNT_PROBES builds)
 //   end <number of record lines>
@@ -34,6 +35,14 @@ struct RawRecord {
   uint64_t Count = 0;
 };
 
+/// Executions of a function whose path id is at or above the instance's
+/// number of ids: no interesting path has such an id (in a PSPP copy, paths
+/// another copy profiles), so the runtime counts them together.
+struct RawDropped {
+  unsigned Function = 0;
+  uint64_t Count = 0;
+};
+
 /// Counts the runtime could not record for a function (no memory for its
 /// hash table): the function's profile is incomplete.
 struct RawLost {
@@ -47,6 +56,7 @@ struct RawSection {
   uint64_t Pid = 0;
   std::optional<uint64_t> ProbeHits;
   std::vector<RawRecord> Records;
+  std::vector<RawDropped> Dropped;
   std::vector<RawLost> Lost;
 };
 

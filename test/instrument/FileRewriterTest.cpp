@@ -63,7 +63,7 @@ TEST(FileRewriter, WrappersOfOneRangeNest) {
     X.Code.Sites[Cond].IfTrue = {};
     X.Code.Sites[Cond].IfFalse = {"P3_BACK(1, 10)"};
     EXPECT_EQ(X.rewrite(),
-              "void f(int p) { P3_ENTER(p3_functions_0, 0); if (ON(p) && "
+              "void f(int p) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0); if (ON(p) && "
               "P3_SEQ(P3_ADD(2), P3_IF(lib(p), P3_NONE, P3_BACK(1, 10)))) "
               "g(); }")
         << (ConditionFirst ? "condition site first" : "arm site first");
@@ -77,7 +77,7 @@ TEST(FileRewriter, BracesWrapStatementsAroundTheirSites) {
   X.F.Sites[Before].NeedsBraces = X.F.Sites[After].NeedsBraces = true;
   X.Code.Sites[Before].Entry = {"P3_ADD(1)"};
   X.Code.Sites[After].Exit = {"P3_ADD(2)"};
-  EXPECT_EQ(X.rewrite(), "int f(int x) { P3_ENTER(p3_functions_0, 0); if (x) "
+  EXPECT_EQ(X.rewrite(), "int f(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0); if (x) "
                          "{ P3_ADD(1); x = 2; P3_ADD(2); } return x; }");
 }
 
@@ -87,7 +87,7 @@ TEST(FileRewriter, FallThroughReportStaysOnTheUsersLine) {
   X.F.Sites[After].BeforeCaseLabelAfter = true;
   X.Code.Sites[After].Exit = {"P3_ADD(3)"};
   EXPECT_EQ(X.rewrite(),
-            "void f(int x) { P3_ENTER(p3_functions_0, 0); switch (x) { case "
+            "void f(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0); switch (x) { case "
             "1: g(); (void)P3_ADD(3); case 2: h(); } }");
 }
 
@@ -96,7 +96,7 @@ TEST(FileRewriter, ReturnValueIsAnExtension) {
   unsigned Ret = X.site(SiteKind::ReturnValue, "x ? g() : 1");
   X.F.Sites[Ret].ValueType = "int p3_ret";
   X.Code.Sites[Ret].Exit = {"P3_COUNT(0)"};
-  EXPECT_EQ(X.rewrite(), "int f(int x) { P3_ENTER(p3_functions_0, 0); return "
+  EXPECT_EQ(X.rewrite(), "int f(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0); return "
                          "__extension__ ({ int p3_ret = (x ? g() : 1); "
                          "P3_COUNT(0); p3_ret; }); }");
 }

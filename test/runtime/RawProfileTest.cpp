@@ -72,6 +72,11 @@ void expectSame(const RawProfile &A, const RawProfile &B) {
     EXPECT_EQ(X.Pid, Y.Pid);
     EXPECT_EQ(X.ProbeHits, Y.ProbeHits);
     EXPECT_TRUE(sameRecords(X.Records, Y.Records)) << "section " << I;
+    ASSERT_EQ(X.Dropped.size(), Y.Dropped.size());
+    for (size_t J = 0; J < X.Dropped.size(); ++J) {
+      EXPECT_EQ(X.Dropped[J].Function, Y.Dropped[J].Function);
+      EXPECT_EQ(X.Dropped[J].Count, Y.Dropped[J].Count);
+    }
     ASSERT_EQ(X.Lost.size(), Y.Lost.size());
     for (size_t J = 0; J < X.Lost.size(); ++J) {
       EXPECT_EQ(X.Lost[J].Function, Y.Lost[J].Function);
@@ -87,6 +92,8 @@ TEST(RawProfile, ParsesWhatTheRuntimeWrites) {
                      "0 0 3\n"
                      "0 1 18446744073709551615\n"
                      "12 18446744073709551615 1\n"
+                     "dropped 0 18446744073709551615\n"
+                     "dropped 12 5\n"
                      "lost 12 7\n"
                      "probes 123456789\n"
                      "end 3\n" +
@@ -104,6 +111,11 @@ TEST(RawProfile, ParsesWhatTheRuntimeWrites) {
   EXPECT_EQ(S.Records[1].Count, UINT64_MAX);
   EXPECT_EQ(S.Records[2].Function, 12u);
   EXPECT_EQ(S.Records[2].Id, UINT64_MAX);
+  ASSERT_EQ(S.Dropped.size(), 2u);
+  EXPECT_EQ(S.Dropped[0].Function, 0u);
+  EXPECT_EQ(S.Dropped[0].Count, UINT64_MAX);
+  EXPECT_EQ(S.Dropped[1].Function, 12u);
+  EXPECT_EQ(S.Dropped[1].Count, 5u);
   ASSERT_EQ(S.Lost.size(), 1u);
   EXPECT_EQ(S.Lost[0].Function, 12u);
   EXPECT_EQ(S.Lost[0].Count, 7u);
@@ -129,6 +141,8 @@ TEST(RawProfile, RoundTrip) {
         S.Records.push_back({F, Id * 1000003u + I, (Id + 1) * (F + 1)});
     if (I == 2)
       S.Lost.push_back({4, 9});
+    if (I != 0)
+      S.Dropped.push_back({3, 1000 * I});
     P.Sections.push_back(S);
   }
   std::string Text = printRawProfile(P);
@@ -270,11 +284,23 @@ TEST(RawProfile, MalformedLines) {
   expectError(header() + "lost 3 0\nend 0\n", 2, "zero count");
   expectError(header() + "lost 3 1\nlost 3 1\nend 0\n", 3,
               "second 'lost' line for function 3");
+  expectError(header() + "dropped 3\nend 0\n", 2, "malformed 'dropped'");
+  expectError(header() + "dropped 3 0\nend 0\n", 2, "zero count");
+  expectError(header() + "dropped x 1\nend 0\n", 2, "function index 'x'");
+  expectError(header() + "dropped 3 1\ndropped 3 1\nend 0\n", 3,
+              "second 'dropped' line for function 3");
 }
 
 TEST(RawProfile, OrderWithinASection) {
-  // Records, then lost lines, then probes, then end: the runtime's order.
+  // Records, then dropped lines, then lost lines, then probes, then end: the
+  // runtime's order.
   expectError(header() + "lost 3 1\n0 1 2\nend 1\n", 3, "after 'lost' lines");
+  expectError(header() + "dropped 3 1\n0 1 2\nend 1\n", 3,
+              "after 'dropped' lines");
+  expectError(header() + "lost 3 1\ndropped 3 1\nend 0\n", 3,
+              "'dropped' line after a 'lost' line");
+  expectError(header() + "probes 3\ndropped 1 2\nend 0\n", 3,
+              "expected 'end <records>'");
   expectError(header() + "probes 3\n0 1 2\nend 1\n", 3,
               "expected 'end <records>' after the 'probes' line");
   expectError(header() + "probes 3\nlost 1 2\nend 0\n", 3,

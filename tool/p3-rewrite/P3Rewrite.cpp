@@ -131,6 +131,11 @@ static cl::list<std::string> Exclude(
     cl::desc("Do not mirror DIR into the copies (build directories are "
              "left out without asking; see --stats)"),
     cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<bool> NoLoopCounters(
+    "no-loop-counters",
+    cl::desc("Count every back edge in the counter array, never in locals "
+             "around its loop (to measure what they save)"),
+    cl::cat(Category));
 
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
@@ -506,6 +511,7 @@ int main(int argc, const char **argv) {
   Rewrite.ArrayLimit = ArrayLimit;
   Rewrite.ThreadSafe = ThreadSafe;
   Rewrite.ExitGuards = !NoExitGuards;
+  Rewrite.LoopCounters = !NoLoopCounters;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Rewrite.Excluded = std::move(Excluded);

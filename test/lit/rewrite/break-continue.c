@@ -2,7 +2,7 @@
 // loop. continue in a for loop goes through the increment, in a do loop to the
 // condition; both are back edges then.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/bc.c
-// RUN: cd %t && p3-rewrite -k 1 -o out bc.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o out bc.c --
 // RUN: grep -v '^//' %t/out/copy-0/bc.c | FileCheck %s
 // RUN: cd %t && %p3check verify out bc.c | FileCheck --check-prefix=PROF %s
 #include <stdio.h>
@@ -112,3 +112,8 @@ int main(void) {
 // PROF-NEXT:   3: ... 48 > 49 > 51 > 48 ...
 // PROF-NEXT: FUNC main: 1 executions, 1/1 paths
 // PROF-NEXT:   1: 58-59
+
+// The shapes above are those of --no-loop-counters; by default the loops' back
+// edges count into locals (loop-locals.c), with the same profile:
+// RUN: cd %t && p3-rewrite -k 1 -o locals bc.c -- && %p3check verify locals bc.c --quiet
+// RUN: p3-report %t/locals --check %t/out/profile.json

@@ -65,7 +65,7 @@ DUMP:        after-statement [{{[0-9]+}},{{[0-9]+}}) line 15
 DUMP:        after-statement [{{[0-9]+}},{{[0-9]+}}) line 12
 NODECL-NOT: before-statement [{{[0-9]+,[0-9]+}}) line {{(8|9|10|12|15)$}}
 
-CHECK-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 1);
+CHECK-LABEL: static int classify(int x) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 CHECK-NEXT:    int r = 0;
 CHECK-NEXT:    int s = 1;
 CHECK-NEXT:    if (BIG(x)) {

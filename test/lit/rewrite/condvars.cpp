@@ -4,7 +4,7 @@
 // probe there: the spanning tree keeps them, or the probe goes into the
 // branch taken.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/cv.cpp
-// RUN: cd %t && p3-rewrite -k 1 -o out cv.cpp -- -std=c++17
+// RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o out cv.cpp -- -std=c++17
 // RUN: grep -v '^//' %t/out/copy-0/cv.cpp | FileCheck %s
 // RUN: cd %t && %p3check verify out cv.cpp --std=c++17 | FileCheck --check-prefix=PROF %s
 #include <cstdio>
@@ -108,3 +108,8 @@ int main() {
 // PROF-NEXT:   1: 55-56 > 56 > 57 > 56 ...
 // PROF-NEXT:   3: ... 56 > 57 > 56 ...
 // PROF-NEXT:   1: ... 56 > 58-59
+
+// The shapes above are those of --no-loop-counters; by default the loops' back
+// edges count into locals (loop-locals.c), with the same profile:
+// RUN: cd %t && p3-rewrite -k 1 -o locals cv.cpp -- -std=c++17 && %p3check verify locals --std=c++17 cv.cpp --quiet
+// RUN: p3-report %t/locals --check %t/out/profile.json

@@ -2,7 +2,7 @@
 // back edge is found by depth-first search: clang marks no loop), and a jump out
 // of two nested loops. A probe on a goto edge goes just before the goto.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/goto.c
-// RUN: cd %t && p3-rewrite -k 1 -o out goto.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o out goto.c --
 // RUN: grep -v '^//' %t/out/copy-0/goto.c | FileCheck %s
 // RUN: cd %t && %p3check verify out goto.c | FileCheck --check-prefix=PROF %s
 #include <stdio.h>
@@ -95,3 +95,8 @@ int main(void) {
 // PROF-NEXT:   3: ... 34 > 35 > 34 ...
 // PROF-NEXT: FUNC main: 1 executions, 1/1 paths
 // PROF-NEXT:   1: 43-46
+
+// The shapes above are those of --no-loop-counters; by default the loops' back
+// edges count into locals (loop-locals.c), with the same profile:
+// RUN: cd %t && p3-rewrite -k 1 -o locals goto.c -- && %p3check verify locals goto.c --quiet
+// RUN: p3-report %t/locals --check %t/out/profile.json

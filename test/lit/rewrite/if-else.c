@@ -10,12 +10,12 @@
 // CHECK: #include "p3_runtime.h"
 // One counter array per function, sized by its number of paths (sign 3,
 // bump 4, nested 4, show 3, main 8: see the profile below).
-// CHECK: static p3_u64 p3_counts_0_0[3];
+// CHECK: static p3_u64 p3_counts_0_0[4];
 // CHECK: static struct p3_function p3_functions_0[] = {P3_FUNCTION(0, 3, p3_counts_0_0), P3_FUNCTION(1, 4, p3_counts_0_1), P3_FUNCTION(2, 4, p3_counts_0_2), P3_FUNCTION(3, 3, p3_counts_0_3), P3_FUNCTION(4, 8, p3_counts_0_4)};
 // CHECK: #line 1
 #include <stdio.h>
 
-// CHECK-LABEL: static int sign(int x) { P3_ENTER(p3_functions_0, 0);
+// CHECK-LABEL: static int sign(int x) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 static int sign(int x) {
   int r;
   // CHECK: if (P3_IF(x > 0, {{.+}}, {{.+}}))
@@ -32,7 +32,7 @@ static int sign(int x) {
 }
 
 // An if without else: the false edge goes straight to the join.
-// CHECK-LABEL: static int bump(int x) { P3_ENTER(p3_functions_0, 1);
+// CHECK-LABEL: static int bump(int x) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 static int bump(int x) {
   int r = x;
   // CHECK: if (P3_IF(x & 1, {{.+}}, {{.+}}))
@@ -48,7 +48,7 @@ static int bump(int x) {
 
 // Nested ifs, and a branch whose statement is not braced gets braces when a
 // probe goes in front of it.
-// CHECK-LABEL: static int nested(int a, int b) { P3_ENTER(p3_functions_0, 2);
+// CHECK-LABEL: static int nested(int a, int b) { P3_ENTER(p3_functions_0, 2, p3_counts_0_2);
 static int nested(int a, int b) {
   if (a > 0) {
     if (b > 0)
@@ -66,7 +66,7 @@ static int nested(int a, int b) {
 
 // A void function: the path counter of falling off the end goes just before
 // the closing brace.
-// CHECK-LABEL: static void show(int x) { P3_ENTER(p3_functions_0, 3);
+// CHECK-LABEL: static void show(int x) { P3_ENTER(p3_functions_0, 3, p3_counts_0_3);
 static void show(int x) {
   if (x == 0) {
     printf("zero\n");

@@ -54,14 +54,14 @@ int main(void) {
 // CHECK-LABEL: static int kr(a, b)
 // CHECK-NEXT:   int a;
 // CHECK-NEXT:   char *b;
-// CHECK-NEXT: { P3_ENTER(p3_functions_0, 0);
+// CHECK-NEXT: { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // CHECK-NEXT:   if (a > 2)
 // CHECK-NEXT:     { P3_COUNT({{-?[0-9]+}}); return b[0]; }
-// CHECK-LABEL: static int sum(int n, ...) { P3_ENTER(p3_functions_0, 1);
+// CHECK-LABEL: static int sum(int n, ...) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 // CHECK:        va_start(ap, n);
 // CHECK:          int v = va_arg(ap, int);
 // CHECK:        va_end(ap);
-// CHECK-LABEL: static void say(const char *fmt, ...) { P3_ENTER(p3_functions_0, 2);
+// CHECK-LABEL: static void say(const char *fmt, ...) { P3_ENTER(p3_functions_0, 2, p3_counts_0_2);
 // CHECK:          { P3_COUNT({{-?[0-9]+}}); return; }
 // CHECK:        va_end(ap);
 // CHECK-NEXT: {{ ?}}P3_COUNT({{-?[0-9]+}});}

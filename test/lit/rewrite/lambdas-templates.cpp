@@ -73,13 +73,13 @@ int main() {
 
 // Emitted code: the patterns are rewritten, so every instantiation runs the
 // probes.
-// CHECK-LABEL: template <typename T> static T clampT(T v, T lo, T hi) { P3_ENTER(p3_functions_0, 0);
-// CHECK-LABEL:   T twice() const { P3_ENTER(p3_functions_0, 1);
+// CHECK-LABEL: template <typename T> static T clampT(T v, T lo, T hi) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
+// CHECK-LABEL:   T twice() const { P3_ENTER(p3_functions_0, 1, p3_counts_0_1);
 // CHECK-LABEL: template <typename T> static int width(T) {
 // CHECK-NEXT: #if __cplusplus >= 201703L
-// CHECK-LABEL: int main() { P3_ENTER(p3_functions_0, 2);
+// CHECK-LABEL: int main() { P3_ENTER(p3_functions_0, 2, p3_counts_0_2);
 // CHECK-NEXT:   int t = 0;
-// CHECK-NEXT:   auto step = [&t](int k) { P3_ENTER(p3_functions_0, 3);
+// CHECK-NEXT:   auto step = [&t](int k) { P3_ENTER(p3_functions_0, 3, p3_counts_0_3);
 
 // clampT<int>: 7 is above, -2 below, 3 inside [0, 5]; clampT<double>: 2.5 is
 // above [0, 1].

@@ -4,7 +4,7 @@
 // P3_BACK(count increment, reset value), placed in the for increment, the do
 // condition or after the body.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/loops.c
-// RUN: cd %t && p3-rewrite -k 1 -o out loops.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o out loops.c --
 // RUN: grep -v '^//' %t/out/copy-0/loops.c | FileCheck %s
 // RUN: cd %t && %p3check verify out loops.c | FileCheck --check-prefix=PROF %s
 #include <stdio.h>
@@ -106,7 +106,7 @@ int main(void) {
 }
 
 // Emitted code.
-// CHECK-LABEL: static int w(int n) { P3_ENTER(p3_functions_0, 0);
+// CHECK-LABEL: static int w(int n) { P3_ENTER(p3_functions_0, 0, p3_counts_0_0);
 // CHECK:        while (n > 0) { {
 // CHECK-NEXT:     s += n;
 // CHECK-NEXT:     n -= 2;
@@ -217,3 +217,8 @@ int main(void) {
 // PROF-NEXT:   1: 99-101 > 101 > 102-103 > 101 ...
 // PROF-NEXT:   1: ... 101 > 102-103 > 101 ...
 // PROF-NEXT:   1: ... 101 > 104-105
+
+// The shapes above are those of --no-loop-counters; by default the loops' back
+// edges count into locals (loop-locals.c), with the same profile:
+// RUN: cd %t && p3-rewrite -k 1 -o locals loops.c -- && %p3check verify locals loops.c --quiet
+// RUN: p3-report %t/locals --check %t/out/profile.json

@@ -88,7 +88,7 @@ int main(void) {
 // CHECK-NEXT:   P3_COUNT({{-?[0-9]+}}); return r;
 // The guarded function counts at every return through its frame's cleanup:
 // no P3_COUNT at the returns.
-// CHECK-LABEL: static int guarded(int x) { P3_ENTER_GUARDED(p3_functions_0, 2);
+// CHECK-LABEL: static int guarded(int x) { P3_ENTER_GUARDED(p3_functions_0, 2, p3_counts_0_2);
 // CHECK-NOT:    P3_COUNT
 // CHECK:        CHECK(x != 2);{{( P3_ADD\([-0-9]+\);)?}}
 // CHECK-NEXT:   return x;

@@ -66,23 +66,24 @@ int main() {
 }
 
 // Emitted code.
-// CHECK-LABEL: virtual ~Shape() { P3_ENTER(p3_functions_0, 0); P3_COUNT(0);}
-// CHECK-LABEL: virtual int area() const { P3_ENTER(p3_functions_0, 1); P3_COUNT(0); return 0; }
-// CHECK-LABEL: Rect(int w_, int h_) : w(w_), h(h_) { P3_ENTER(p3_functions_0, 2);
-// CHECK-LABEL: ~Rect() override { P3_ENTER(p3_functions_0, 3);
+// CHECK-LABEL: virtual ~Shape() { P3_ENTER(p3_functions_0, 0, p3_counts_0_0); P3_COUNT(0);}
+// CHECK-LABEL: virtual int area() const { P3_ENTER(p3_functions_0, 1, p3_counts_0_1); P3_COUNT(0); return 0; }
+// CHECK-LABEL: Rect(int w_, int h_) : w(w_), h(h_) { P3_ENTER(p3_functions_0, 2, p3_counts_0_2);
+// CHECK-LABEL: ~Rect() override { P3_ENTER(p3_functions_0, 3, p3_counts_0_3);
 // A return whose value branches in C++ with a scalar type: counted after the
 // value is computed.
-// CHECK-LABEL: int area() const override { P3_ENTER(p3_functions_0, 4); return __extension__ ({ int p3_ret = (P3_IF(w > 0, {{.+}}, {{.+}}) ? w * h : 0); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
-// CHECK-LABEL: static int unit(bool square) { P3_ENTER(p3_functions_0, 5);
-// CHECK-LABEL: bool Rect::operator<(const Rect &o) const { P3_ENTER(p3_functions_0, 6);
+// CHECK-LABEL: int area() const override { P3_ENTER(p3_functions_0, 4, p3_counts_0_4); return __extension__ ({ int p3_ret = (P3_IF(w > 0, {{.+}}, {{.+}}) ? w * h : 0); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
+// CHECK-LABEL: static int unit(bool square) { P3_ENTER(p3_functions_0, 5, p3_counts_0_5);
+// CHECK-LABEL: bool Rect::operator<(const Rect &o) const { P3_ENTER(p3_functions_0, 6, p3_counts_0_6);
 // The range-for's back edge probes: before the continue, and after the body
-// (braced once more, so that the probe runs only when the body completes).
-// CHECK-LABEL: static int total(const std::vector<int> &xs) { P3_ENTER(p3_functions_0, 7);
-// CHECK:        for (int x : xs) { {
+// (braced once more, so that the probe runs only when the body completes);
+// they count into locals around the loop (loop-locals.c).
+// CHECK-LABEL: static int total(const std::vector<int> &xs) { P3_ENTER(p3_functions_0, 7, p3_counts_0_7);
+// CHECK:        { P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); for (int x : xs) { {
 // CHECK-NEXT:     if (P3_IF(x < 0, {{.+}}, {{.+}}))
-// CHECK-NEXT:       { P3_BACK({{-?[0-9]+}}, [[H:-?[0-9]+]]); continue; }
+// CHECK-NEXT:       { P3_LBACK2({{-?[0-9]+}}, [[H:-?[0-9]+]], {{.+}}); continue; }
 // CHECK-NEXT:     s += x;
-// CHECK-NEXT:   } P3_BACK({{-?[0-9]+}}, [[H]]); }
+// CHECK-NEXT:   } P3_LBACK2({{-?[0-9]+}}, [[H]], {{.+}}); } }
 
 // Shape's destructor runs for a and b (as the base of Rect); Shape::area never
 // (the call through s is dispatched to Rect::area).

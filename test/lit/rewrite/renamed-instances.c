@@ -51,8 +51,8 @@ int main(void) {
 
 // CHECK:      #define P3_PICK_0(name, what) P3_PICK_0_(name, what)
 // CHECK-NEXT: #define P3_PICK_0_(name, what) p3_##what##_##name
-// CHECK-NEXT: #define p3_0_0_e_run_one P3_ENTER(p3_functions_0, 0)
-// CHECK-NEXT: #define p3_0_0_e_run_ten P3_ENTER(p3_functions_0, 1)
+// CHECK-NEXT: #define p3_0_0_e_run_one P3_ENTER(p3_functions_0, 0, p3_counts_0_0)
+// CHECK-NEXT: #define p3_0_0_e_run_ten P3_ENTER(p3_functions_0, 1, p3_counts_0_1)
 // CHECK:      static int NAME(const char *code, int acc) { P3_PICK_0(NAME, 0_0_e);
 // CHECK:      case '+': P3_PICK_0(NAME, 0_0_{{[0-9]+}}a); acc += STEP; break;
 

@@ -6,7 +6,7 @@
 // never ran, or an id that does not decode).
 //
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/switch-end.c
-// RUN: cd %t && p3-rewrite -k 1 -o out switch-end.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-loop-counters -o out switch-end.c --
 // RUN: grep -v '^//' %t/out/copy-0/switch-end.c | FileCheck %s
 // RUN: cd %t && %p3check verify out --run "0 3 7" --run "5 1 3" switch-end.c | FileCheck --check-prefix=PROF %s
 #include <stdio.h>
@@ -93,3 +93,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   2: 47-48 > 48 > 49-50 > 48 ...
 // PROF-NEXT:   4: ... 48 > 49-50 > 48 ...
 // PROF-NEXT:   2: ... 48 > 52-53
+
+// The shapes above are those of --no-loop-counters; by default the loops' back
+// edges count into locals (loop-locals.c), with the same profile:
+// RUN: cd %t && p3-rewrite -k 1 -o locals switch-end.c -- && %p3check verify locals --run "0 3 7" --run "5 1 3" switch-end.c --quiet
+// RUN: p3-report %t/locals --check %t/out/profile.json

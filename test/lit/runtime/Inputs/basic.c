@@ -4,9 +4,9 @@
 #include "p3_runtime.h"
 #include <stdio.h>
 
-static p3_u64 p3_counts_0[4];
-static p3_u64 p3_counts_1[3];
-static p3_u64 p3_counts_2[1];
+static p3_u64 p3_counts_0[5];
+static p3_u64 p3_counts_1[4];
+static p3_u64 p3_counts_2[2];
 static struct p3_function p3_functions_basic[] = {
     P3_FUNCTION(0, 4, p3_counts_0),          /* classify */
     P3_FUNCTION_HASHED(3, 1000000000000ULL), /* sum */
@@ -17,7 +17,7 @@ P3_UNIT(p3_functions_basic, 2, "9f2c0a1b2c3d4e5f")
 
 /* Paths 0..3: (x > 0) * 2 + (x is odd). */
 static int classify(int x) {
-  P3_ENTER(p3_functions_basic, 0);
+  P3_ENTER(p3_functions_basic, 0, p3_counts_0);
   int r = 0;
   if (P3_IF(x > 0, P3_ADD(2), P3_NONE))
     r += 10;
@@ -29,7 +29,7 @@ static int classify(int x) {
 
 /* Ids far beyond any array: a hash table. */
 static long sum(long n) {
-  P3_ENTER(p3_functions_basic, 1);
+  P3_ENTER(p3_functions_basic, 1, P3_HASHED);
   long s = 0, i;
   P3_ADD(700000000000ULL);
   for (i = 0; P3_IF(i < n, P3_NONE, P3_ADD(-3));
@@ -41,10 +41,10 @@ static long sum(long n) {
 }
 
 /* Only the entry probe: p3_r and p3_f must not draw unused warnings. */
-static void enter_only(void) { P3_ENTER(p3_functions_basic, 3); }
+static void enter_only(void) { P3_ENTER(p3_functions_basic, 3, p3_counts_2); }
 
 int main(void) {
-  P3_ENTER(p3_functions_basic, 2);
+  P3_ENTER(p3_functions_basic, 2, p3_counts_1);
   int i, t = 0, k = 0;
   for (i = -5; i < 5; ++i)
     t += classify(i);
@@ -60,7 +60,7 @@ int main(void) {
 #endif
   printf("%d %d\n", t, k);
   P3_BACK(2, 0);
-  /* Wraps around 2^64; and ids past an array go to the hash table. */
+  /* Wraps around 2^64; an id past the array is counted as dropped. */
   P3_ADD(-9);
   if (P3_IF(t > 0, P3_ADD(7), P3_ADD(-5))) {
     P3_COUNT(0);

@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <stdexcept>
 
-static p3_u64 p3_counts_0[4];
-static p3_u64 p3_counts_1[2];
-static p3_u64 p3_counts_2[2];
-static p3_u64 p3_counts_3[2];
-static p3_u64 p3_counts_4[2];
+static p3_u64 p3_counts_0[5];
+static p3_u64 p3_counts_1[3];
+static p3_u64 p3_counts_2[3];
+static p3_u64 p3_counts_3[3];
+static p3_u64 p3_counts_4[3];
 static struct p3_function p3_functions_cxx[] = {
     P3_FUNCTION(0, 4, p3_counts_0), // main
     P3_FUNCTION(1, 2, p3_counts_1), // the lambda in main
@@ -32,7 +32,7 @@ struct Comma {
 template <class T> int operator,(T, Comma) { return -1; }
 
 template <class T> T twice(T X) {
-  P3_ENTER(p3_functions_cxx, 2);
+  P3_ENTER(p3_functions_cxx, 2, p3_counts_2);
   if (P3_IF(X > T(0), P3_ADD(1), P3_NONE)) {
     P3_COUNT(0);
     return X + X;
@@ -44,7 +44,7 @@ template <class T> T twice(T X) {
 struct Box {
   int V;
   int check(Flag F) const {
-    P3_ENTER(p3_functions_cxx, 3);
+    P3_ENTER(p3_functions_cxx, 3, p3_counts_3);
     if (P3_IF(F, P3_ADD(1), P3_NONE)) {
       P3_COUNT(0);
       return V;
@@ -55,7 +55,7 @@ struct Box {
 };
 
 static int thrower(int X) {
-  P3_ENTER(p3_functions_cxx, 4);
+  P3_ENTER(p3_functions_cxx, 4, p3_counts_4);
   if (P3_IF(X < 0, P3_ADD(1), P3_NONE))
     throw std::runtime_error("negative");
   P3_COUNT(0);
@@ -63,9 +63,9 @@ static int thrower(int X) {
 }
 
 int main() {
-  P3_ENTER(p3_functions_cxx, 0);
+  P3_ENTER(p3_functions_cxx, 0, p3_counts_0);
   auto Lambda = [](int X) {
-    P3_ENTER(p3_functions_cxx, 1);
+    P3_ENTER(p3_functions_cxx, 1, p3_counts_1);
     if (P3_IF(X % 2 != 0, P3_ADD(1), P3_NONE)) {
       P3_COUNT(0);
       return 1;

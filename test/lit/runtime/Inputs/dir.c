@@ -8,14 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static p3_u64 p3_counts_0[1];
+static p3_u64 p3_counts_0[2];
 static struct p3_function p3_functions_dir[] = {
     P3_FUNCTION(0, 1, p3_counts_0),
 };
 P3_UNIT(p3_functions_dir, 4, "4444444444444444")
 
 int main(int argc, char **argv) {
-  P3_ENTER(p3_functions_dir, 0);
+  P3_ENTER(p3_functions_dir, 0, p3_counts_0);
   int i, status = 0;
   printf("pid %d\n", (int)getpid());
   for (i = 1; i < argc; ++i) {

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static p3_u64 p3_counts_0[2];
-static p3_u64 p3_counts_1[4];
-static p3_u64 p3_counts_2[1];
+static p3_u64 p3_counts_0[3];
+static p3_u64 p3_counts_1[5];
+static p3_u64 p3_counts_2[2];
 static struct p3_function p3_functions_exit[] = {
     P3_FUNCTION(0, 2, p3_counts_0), /* main */
     P3_FUNCTION(1, 4, p3_counts_1), /* depth */
@@ -23,7 +23,7 @@ static const char *how = "exit";
 /* ("return": none of these, so that depth() is not infinite recursion.) */
 
 static void bye(void) {
-  P3_ENTER(p3_functions_exit, 2);
+  P3_ENTER(p3_functions_exit, 2, p3_counts_2);
   P3_COUNT(0);
 }
 
@@ -36,7 +36,7 @@ static struct Guard {
 /* Paths: 0 returns from a call with N > 0; 3 leaves the process (the count
  * comes before the call, as p3-rewrite places it before a noreturn call). */
 static int depth(int n) {
-  P3_ENTER(p3_functions_exit, 1);
+  P3_ENTER(p3_functions_exit, 1, p3_counts_1);
   if (P3_IF(n == 0, P3_ADD(3), P3_NONE)) {
     P3_COUNT(0);
     if (strcmp(how, "_exit") == 0)
@@ -55,7 +55,7 @@ static int depth(int n) {
 }
 
 int main(int argc, char **argv) {
-  P3_ENTER(p3_functions_exit, 0);
+  P3_ENTER(p3_functions_exit, 0, p3_counts_0);
   if (argc > 1)
     how = argv[1];
   atexit(bye);

@@ -7,8 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static p3_u64 p3_counts_0[2];
-static p3_u64 p3_counts_1[3];
+static p3_u64 p3_counts_0[3];
+static p3_u64 p3_counts_1[4];
 static struct p3_function p3_functions_fork[] = {
     P3_FUNCTION(0, 2, p3_counts_0),           /* main */
     P3_FUNCTION(1, 3, p3_counts_1),           /* step */
@@ -18,13 +18,13 @@ P3_UNIT(p3_functions_fork, 0, "0123456789abcdef")
 
 /* Path k; 2 probes. */
 static void step(int k) {
-  P3_ENTER(p3_functions_fork, 1);
+  P3_ENTER(p3_functions_fork, 1, p3_counts_1);
   P3_COUNT(k);
 }
 
 /* Path 1e12 + k, in the hash table; 3 probes. */
 static void hstep(int k) {
-  P3_ENTER(p3_functions_fork, 2);
+  P3_ENTER(p3_functions_fork, 2, P3_HASHED);
   P3_ADD(1000000000000ULL);
   P3_COUNT(k);
 }
@@ -38,7 +38,7 @@ static void run(int k, int times) {
 }
 
 int main(void) {
-  P3_ENTER(p3_functions_fork, 0);
+  P3_ENTER(p3_functions_fork, 0, p3_counts_0);
   pid_t pid;
   run(0, 3);
   fflush(stdout);

@@ -27,7 +27,7 @@ static int open(int x) { return x; }
 #define hash broken
 #define r broken
 
-static p3_u64 p3_counts_0[2];
+static p3_u64 p3_counts_0[3];
 static struct p3_function p3_functions_gnu[] = {
     P3_FUNCTION(0, 2, p3_counts_0),
     P3_FUNCTION_HASHED(1, 1000),
@@ -35,7 +35,7 @@ static struct p3_function p3_functions_gnu[] = {
 P3_UNIT(p3_functions_gnu, 0, "00000000000000aa")
 
 static int word_length(const char *s) {
-  P3_ENTER(p3_functions_gnu, 1);
+  P3_ENTER(p3_functions_gnu, 1, P3_HASHED);
   const char *e = strchrnul(s, ' ');
   if (P3_IF(*e == 0, P3_ADD(5), P3_NONE)) {
     P3_COUNT(0);
@@ -46,7 +46,7 @@ static int word_length(const char *s) {
 }
 
 int main(void) {
-  P3_ENTER(p3_functions_gnu, 0);
+  P3_ENTER(p3_functions_gnu, 0, p3_counts_0);
   char *msg = 0, buf[4096];
   int n;
   if (asprintf(&msg, "%s %d", "hello", 5) < 0)

@@ -10,8 +10,8 @@
       return -1;                                                               \
   } while (0)
 
-static p3_u64 p3_counts_0[4];
-static p3_u64 p3_counts_1[2];
+static p3_u64 p3_counts_0[5];
+static p3_u64 p3_counts_1[3];
 static struct p3_function p3_functions_guarded[] = {
     P3_FUNCTION(0, 4, p3_counts_0), /* f */
     P3_FUNCTION(1, 2, p3_counts_1), /* g */
@@ -20,7 +20,7 @@ P3_UNIT(p3_functions_guarded, 0, "000000000000009a")
 
 /* Paths: 0 returns in the macro, 2 returns 1, 1 returns 0. */
 static int f(int x) {
-  P3_ENTER_GUARDED(p3_functions_guarded, 0);
+  P3_ENTER_GUARDED(p3_functions_guarded, 0, p3_counts_0);
   RETURN_IF_NEGATIVE(x);
   if (P3_IF(x > 10, P3_ADD(2), P3_NONE))
     return 1;
@@ -31,7 +31,7 @@ static int f(int x) {
 /* A loop: back edges count path 1 as usual; falling off the end is a
  * return too, path 0. */
 static void g(int n) {
-  P3_ENTER_GUARDED(p3_functions_guarded, 1);
+  P3_ENTER_GUARDED(p3_functions_guarded, 1, p3_counts_1);
   int i;
   for (i = 0; i < n; P3_SEQ(i++, P3_BACK(1, 0)))
     ;

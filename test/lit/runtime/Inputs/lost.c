@@ -22,7 +22,7 @@ void *mmap(void *addr, size_t n, int prot, int flags, int fd, long off) {
 }
 #endif
 
-static p3_u64 p3_counts_0[1];
+static p3_u64 p3_counts_0[2];
 static struct p3_function p3_functions_lost[] = {
     P3_FUNCTION_HASHED(0, 100000),  /* never gets a table */
     P3_FUNCTION_HASHED(1, 100000),  /* gets 16 slots, never more */
@@ -31,12 +31,12 @@ static struct p3_function p3_functions_lost[] = {
 P3_UNIT(p3_functions_lost, 0, "0000000000000100")
 
 static void count(int table, int id) {
-  P3_ENTER(p3_functions_lost, table);
+  P3_ENTER(p3_functions_lost, table, P3_HASHED);
   P3_COUNT(id);
 }
 
 int main(void) {
-  P3_ENTER(p3_functions_lost, 2);
+  P3_ENTER(p3_functions_lost, 2, p3_counts_0);
   int i;
   /* Function 1: the first table (16 slots) and nothing more; ids 0..14
    * fit (one slot stays empty), 15..19 are lost. Then 0 once more. */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include "multi-square.h"
 
-static p3_u64 p3_counts_0[2];
+static p3_u64 p3_counts_0[3];
 static struct p3_function p3_functions_main[] = {
     P3_FUNCTION(0, 2, p3_counts_0),
 };
@@ -20,7 +20,7 @@ int none(int);
 #endif
 
 int main(void) {
-  P3_ENTER(p3_functions_main, 0);
+  P3_ENTER(p3_functions_main, 0, p3_counts_0);
   int s = square(3) + square(-1) + other(4) + none(1);
   printf("%d\n", s);
   P3_COUNT(1);

@@ -10,7 +10,7 @@ P3_UNIT(p3_functions_other, 1, "00000000000000ff")
 extern "C"
 #endif
 int other(int x) {
-  P3_ENTER(p3_functions_other, 0);
+  P3_ENTER(p3_functions_other, 0, P3_HASHED);
   int s = square(x) + square(-x) + square(1);
   P3_COUNT(0);
   return s;

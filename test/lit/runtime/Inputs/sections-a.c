@@ -4,13 +4,13 @@
 #include "p3_runtime.h"
 #include <stdio.h>
 
-static p3_u64 p3_counts_0[2];
+static p3_u64 p3_counts_0[3];
 static struct p3_function p3_functions_a[] = {
     P3_FUNCTION(0, 2, p3_counts_0),
 };
 P3_UNIT(p3_functions_a, 1, "aaaaaaaaaaaaaaaa")
 
-static p3_u64 p3_counts_1[2];
+static p3_u64 p3_counts_1[3];
 static struct p3_function p3_functions_b[] = {
     P3_FUNCTION(0, 2, p3_counts_1),
 };
@@ -22,13 +22,13 @@ extern "C"
 int c(void);
 
 static int b(void) {
-  P3_ENTER(p3_functions_b, 0);
+  P3_ENTER(p3_functions_b, 0, p3_counts_1);
   P3_COUNT(1);
   return 1;
 }
 
 int main(void) {
-  P3_ENTER(p3_functions_a, 0);
+  P3_ENTER(p3_functions_a, 0, p3_counts_0);
   int s = b() + b() + c();
   printf("%d\n", s);
   P3_COUNT(0);

@@ -6,7 +6,7 @@
 #include <dlfcn.h>
 #endif
 
-static p3_u64 p3_counts_0[1];
+static p3_u64 p3_counts_0[2];
 static struct p3_function p3_functions_main[] = {
     P3_FUNCTION(0, 1, p3_counts_0),
 };
@@ -18,7 +18,7 @@ extern "C"
 int lib_twice(int);
 
 int main(int argc, char **argv) {
-  P3_ENTER(p3_functions_main, 0);
+  P3_ENTER(p3_functions_main, 0, p3_counts_0);
   int s;
 #ifdef LINKED
   (void)argc;

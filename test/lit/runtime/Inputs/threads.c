@@ -10,8 +10,8 @@
 #define THREADS 8
 #define ROUNDS 100000
 
-static p3_u64 p3_counts_0[4];
-static p3_u64 p3_counts_1[1];
+static p3_u64 p3_counts_0[5];
+static p3_u64 p3_counts_1[2];
 static struct p3_function p3_functions_threads[] = {
     P3_FUNCTION(0, 4, p3_counts_0),        /* classify */
     P3_FUNCTION_HASHED(1, 1000000000ULL),  /* spread */
@@ -21,7 +21,7 @@ P3_UNIT(p3_functions_threads, 5, "0000000000000077")
 
 /* Paths 0..3 by i % 4; 3 probes (entry, add or none, count). */
 static int classify(long i) {
-  P3_ENTER(p3_functions_threads, 0);
+  P3_ENTER(p3_functions_threads, 0, p3_counts_0);
   switch (i % 4) {
   case 0:
     P3_COUNT(0);
@@ -42,7 +42,7 @@ static int classify(long i) {
 
 /* 1000 ids in the hash table, 3 probes. */
 static int spread(long i) {
-  P3_ENTER(p3_functions_threads, 1);
+  P3_ENTER(p3_functions_threads, 1, P3_HASHED);
   P3_ADD(500000000);
   P3_COUNT(i % 1000);
   return 1;
@@ -51,7 +51,7 @@ static int spread(long i) {
 /* A loop: the back edge counts path 1 and resets to 0; the exit counts
  * path 0. Probes: 1 + ROUNDS * 2 + 1. */
 static void *worker(void *arg) {
-  P3_ENTER(p3_functions_threads, 2);
+  P3_ENTER(p3_functions_threads, 2, p3_counts_1);
   long i, n = 0;
   (void)arg;
   for (i = 0; i < ROUNDS; P3_SEQ(++i, P3_BACK(1, 0)))

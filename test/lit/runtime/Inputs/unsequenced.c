@@ -4,7 +4,7 @@
 #include "p3_runtime.h"
 #include <stdio.h>
 
-static p3_u64 p3_counts_0[4];
+static p3_u64 p3_counts_0[5];
 static struct p3_function p3_functions_unseq[] = {
     P3_FUNCTION(0, 4, p3_counts_0),
 };
@@ -12,7 +12,7 @@ P3_UNIT(p3_functions_unseq, 0, "0000000000000005")
 
 /* Path (a != 0) + 2 * (b != 0). */
 static int either(int a, int b) {
-  P3_ENTER(p3_functions_unseq, 0);
+  P3_ENTER(p3_functions_unseq, 0, p3_counts_0);
   int x = P3_IF(a, P3_ADD(1), P3_NONE) | P3_IF(b, P3_ADD(2), P3_NONE);
   P3_COUNT(0);
   return x;

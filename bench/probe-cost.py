@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""What profiling costs at run time, side by side in one interleaved run.
+
+    bench/probe-cost.py                               # every corpus program, gcc and clang
+    bench/probe-cost.py libquantum lua --reps 7       # some programs
+    bench/probe-cost.py --compilers gcc --k 4 --strategies p3 bzip2
+    bench/probe-cost.py --perf libquantum             # + per-function perf attribution
+    bench/probe-cost.py --markdown docs/probe-cost.md # the table as docs/evaluation.md links it
+
+For each program of test/corpus/programs and each compiler (gcc -O2, and clang -O2
+through a `gcc` on PATH that runs clang-19, so the programs' own builds are unchanged),
+it builds: the uninstrumented program; edge profiling (gcc -fprofile-arcs, i.e. gcov's
+counters; clang -fprofile-instr-generate); SBL (p3-rewrite -k 1); and every copy of each
+strategy at each K. It then times the program's corpus workload:
+
+ 1. once per copy of every rewrite, with the raw profiles kept: the merged profile of
+    each rewrite must equal SBL's (p3-report --check), and the copy with the largest
+    CPU time is that rewrite's slowest copy (what K cores would wait for);
+ 2. --reps interleaved repetitions of: original, edge profiling, SBL and the slowest
+    copy of each rewrite (the order rotates every repetition, so slow phases of the
+    machine are spread over all variants). CPU time (user + system of the workload's
+    processes) and wall-clock time; each repetition's time is divided by the original's
+    in the same repetition, and the table shows the median of those ratios and their
+    range [min-max].
+
+Every run's output and exit status must equal the original's. Sources, inputs and
+builds come from test/corpus/corpus.py (its Harness), under --work.
+Python 3 standard library only; perf (linux-perf) for --perf.
+"""
+
+import argparse
+import json
+import os
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, "test", "corpus"))
+import corpus  # noqa: E402  (program descriptions, fetching, preparing, building)
+
+EDGE_FLAGS = {"gcc": "-fprofile-arcs", "clang": "-fprofile-instr-generate"}
+EDGE_NAME = {"gcc": "gcc -fprofile-arcs", "clang": "clang -fprofile-instr-generate"}
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        cargs = ["--work", args.work, "--bin", args.bin, "--reuse", "--no-tests",
+                 "--jobs", str(args.jobs)]
+        if args.scale:
+            cargs += ["--scale", args.scale]
+        self.h = corpus.Harness(corpus.parse_args(cargs + args.programs))
+        self.scratch = tempfile.mkdtemp(prefix="p3-probe-cost-")
+        self.shim = os.path.join(self.scratch, "clang-as-gcc")
+        os.makedirs(self.shim)
+        clang = shutil.which("clang-19") or shutil.which("clang")
+        for name in ("gcc", "cc"):
+            path = os.path.join(self.shim, name)
+            with open(path, "w") as f:
+                f.write(f"#!/bin/sh\nexec {clang} \"$@\"\n")
+            os.chmod(path, 0o755)
+        self.path = os.environ.get("PATH", "")
+        self.results = {}
+
+    # ---- the corpus harness, as its program() step sets it up
+
+    def setup(self, prog):
+        h = self.h
+        h.prog = prog
+        h.res = {"program": prog.name, "configs": {}, "failures": [], "warnings": []}
+        h.pdir = os.path.join(h.work, prog.name)
+        h.logs = os.path.join(h.pdir, "logs-probe-cost")
+        h.src = os.path.join(h.pdir, "src")
+        h.inputs = os.path.join(h.pdir, "inputs")
+        h.scale = self.args.scale or prog["scale"]
+        os.makedirs(h.logs, exist_ok=True)
+        h.workload_script = os.path.join(h.pdir, "workload.sh")
+        corpus.write(h.workload_script, prog["workload"] + "\n")
+        h.prepare(prog, h.fetch(prog))
+        h.make_inputs(prog)
+
+    def compiler(self, cc):
+        """Puts the compiler's `gcc` first on PATH (clang: the shim)."""
+        os.environ["PATH"] = (self.shim + os.pathsep + self.path) if cc == "clang" else self.path
+
+    def build(self, prog, tree, tag, cflags=""):
+        ok, secs = self.h.build_tree(prog, tree, f"build-{tag}.log", cflags)
+        if not ok:
+            raise corpus.SetupError(f"{prog.name}: {tag} does not build "
+                                    f"(see {self.h.logs}/build-{tag}.log)")
+        return secs
+
+    def rewrite(self, prog, strategy, k, outdir, tag, extra=()):
+        h = self.h
+        args = [h.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}",
+                f"--root={h.src}", "-o", outdir, "--force"] + list(extra)
+        args += shlex.split(prog["rewrite_options"])
+        args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
+        log_file = os.path.join(h.logs, f"rewrite-{tag}.log")
+        status, secs, kb = corpus.timed(args, h.src, h.env(prog), log_file + ".out", log_file)
+        if status != 0:
+            raise corpus.SetupError(f"{prog.name}: p3-rewrite {tag} exited {status} "
+                                    f"(see {self.h.logs}/rewrite-{tag}.log)")
+
+    def run(self, prog, tree, tag, profiles):
+        """One run of the workload: (cpu, wall), checked against the original's output."""
+        os.makedirs(profiles, exist_ok=True)
+        os.environ["LLVM_PROFILE_FILE"] = os.path.join(self.scratch, "llvm-%p.profraw")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        got = self.h.run_workload_plain(prog, tree, tag, profiles)
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if self.expected is None:
+            self.expected = got
+        elif got != self.expected:
+            raise corpus.SetupError(f"{prog.name}: {tag}: the output differs from the "
+                                    f"original's ({corpus.first_difference(self.expected, got)})")
+        return cpu, wall
+
+    # ---- one program, one compiler
+
+    def program(self, prog, cc):
+        a, h = self.args, self.h
+        self.compiler(cc)
+        root = os.path.join(h.pdir, f"probe-cost-{cc}")
+        corpus.rmtree(root)
+        os.makedirs(root)
+        log(f"== {prog.name} ({cc} -O2)")
+        variants = {}  # name -> tree
+        for name, cflags in (("orig", ""), ("edge", EDGE_FLAGS[cc])):
+            tree = os.path.join(root, name)
+            h.clone_tree(tree)
+            self.build(prog, tree, f"{cc}-{name}", cflags)
+            variants[name] = tree
+        self.expected = None
+        self.run(prog, variants["orig"], "orig", os.path.join(root, "orig-profiles"))
+
+        configs = [("sbl", 1, "sbl-k1", ())]
+        if a.ablation:
+            configs.append(("sbl", 1, "sbl-mem", ("--no-loop-counters",)))
+        configs += [(s, k, f"{s}-k{k}", ()) for s in a.strategies for k in a.k]
+        slowest, screen = {}, {}
+        sbl_profile = None
+        for strategy, k, tag, extra in configs:
+            out = corpus.config_dir(root, tag)
+            self.rewrite(prog, strategy, k, out, f"{cc}-{tag}", extra)
+            results = h.build_copies(prog, out, k, f"{cc}-{tag}")
+            bad = [c for c, (ok, _) in results.items() if not ok]
+            if bad:
+                raise corpus.SetupError(f"{prog.name}: {tag} copies {bad} do not build "
+                                        f"(see {h.logs}/build-{cc}-{tag}-copy*.log)")
+            profiles = os.path.join(out, "profiles")
+            cpu = {}
+            for c in range(k):
+                cpu[c], _ = self.run(prog, os.path.join(out, f"copy-{c}"), f"{tag}-c{c}", profiles)
+            check = [h.tool("p3-report"), out] + (["--check", sbl_profile] if sbl_profile else [])
+            p = subprocess.run(check, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if p.returncode != 0:
+                raise corpus.SetupError(f"{prog.name}: {tag}: the merged profile is not SBL's:\n"
+                                        + p.stderr.decode(errors="replace")[-2000:])
+            if sbl_profile is None:
+                sbl_profile = os.path.join(root, "sbl-profile.json")
+                shutil.copy(os.path.join(out, "profile.json"), sbl_profile)
+            slow = max(cpu, key=cpu.get)
+            slowest[tag] = slow
+            screen[tag] = cpu
+            variants[tag] = os.path.join(out, f"copy-{slow}")
+            log(f"  {tag}: profile = SBL's; slowest copy {slow} "
+                f"({', '.join(f'{cpu[c]:.2f}' for c in range(k))} s cpu)")
+
+        names = list(variants)
+        times = {n: {"cpu": [], "wall": []} for n in names}
+        loads = []
+        for rep in range(a.reps):
+            order = names[rep % len(names):] + names[:rep % len(names)]
+            loads.append(os.getloadavg()[0])
+            for n in order:
+                cpu, wall = self.run(prog, variants[n], f"timing-{n}",
+                                     os.path.join(self.scratch, "timing-profiles"))
+                corpus.rmtree(os.path.join(self.scratch, "timing-profiles"))
+                times[n]["cpu"].append(cpu)
+                times[n]["wall"].append(wall)
+            log(f"  repetition {rep + 1}/{a.reps} (load {loads[-1]:.1f})")
+        res = {"compiler": cc, "reps": a.reps, "load_average": loads, "times": times,
+               "slowest_copy": slowest, "screening_cpu": screen}
+        for kind in ("cpu", "wall"):
+            res[kind] = {}
+            for n in names:
+                ratios = [t / o for t, o in zip(times[n][kind], times["orig"][kind])]
+                res[kind][n] = {"median": statistics.median(ratios), "min": min(ratios),
+                                "max": max(ratios)}
+        res["orig_seconds"] = {k: statistics.median(times["orig"][k]) for k in ("cpu", "wall")}
+        summary = ", ".join(f"{n} {res['cpu'][n]['median']:.2f}" for n in names if n != "orig")
+        log(f"  cpu / original ({res['orig_seconds']['cpu']:.2f} s): {summary}")
+        if a.perf == prog.name and cc == "gcc":
+            res["perf"] = self.perf(prog, variants)
+        if not a.keep:
+            corpus.rmtree(root)
+        return res
+
+    # ---- per-function attribution
+
+    def perf(self, prog, variants):
+        """cpu-clock samples per function of the original, edge profiling and SBL."""
+        table = {}
+        for n in ("orig", "edge", "sbl-k1"):
+            data = os.path.join(self.scratch, f"perf-{n}.data")
+            cwd = os.path.join(variants[n], prog["workdir"])
+            env = self.h.env(prog)
+            env["P3_PROFILE_DIR"] = os.path.join(self.scratch, "perf-profiles")
+            os.makedirs(env["P3_PROFILE_DIR"], exist_ok=True)
+            subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-o", data, "--",
+                            "bash", self.h.workload_script], cwd=cwd, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            p = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym",
+                                "-F", "sample,sym", "--field-separator=\t"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               universal_newlines=True, check=True)
+            samples = {}
+            for line in p.stdout.splitlines():
+                if line.startswith("#") or "\t" not in line:
+                    continue
+                count, sym = line.split("\t", 1)
+                try:
+                    samples[sym.strip().replace("[.] ", "")] = int(count)
+                except ValueError:
+                    pass
+            table[n] = samples
+        return table
+
+    def main(self):
+        a = self.args
+        started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        def document():
+            return {"started": started,
+                    "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "command": " ".join(shlex.quote(x) for x in sys.argv),
+                    "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
+                    "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
+                                "compilers": a.compilers, "scale": a.scale,
+                                "ablation": a.ablation},
+                    "programs": self.results}
+
+        for prog in corpus.load_programs(a.programs):
+            self.setup(prog)
+            self.results[prog.name] = {}
+            for cc in a.compilers:
+                self.results[prog.name][cc] = self.program(prog, cc)
+                if a.json:  # after each measurement: a long run that stops keeps them
+                    with open(a.json, "w") as f:
+                        json.dump(document(), f, indent=1, sort_keys=True)
+        self.compiler("gcc")
+        doc = document()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        return write_markdown(doc, a)
+
+
+# ---- the report
+
+def write_markdown(doc, a):
+    text = markdown(doc)
+    if a.notes:
+        with open(a.notes) as f:
+            text += "\n" + f.read()
+    print("\n" + text)
+    if a.markdown:
+        with open(a.markdown, "w") as f:
+            f.write(text)
+    return 0
+
+
+def merged(files):
+    """Several runs' results as one document: the programs of all, each from the
+    last file that has it; every run's command and time listed."""
+    docs = []
+    for path in files:
+        with open(path) as f:
+            docs.append(json.load(f))
+    doc = dict(docs[-1])
+    doc["programs"] = {}
+    o = doc["options"] = dict(docs[-1]["options"])
+    for d in docs:
+        doc["programs"].update(d["programs"])
+        do = d["options"]
+        o["k"] = sorted(set(o["k"]) | set(do["k"]))
+        o["strategies"] += [s for s in do["strategies"] if s not in o["strategies"]]
+        o["compilers"] += [c for c in do["compilers"] if c not in o["compilers"]]
+        o["ablation"] = o.get("ablation") or do.get("ablation")
+        o["reps"] = min(o["reps"], do["reps"])
+    doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
+                    "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
+    return doc
+
+def cell(r):
+    return f"{r['median']:.2f} [{r['min']:.2f}-{r['max']:.2f}]"
+
+
+def markdown(doc):
+    o = doc["options"]
+    runs = doc.get("runs") or [{"command": doc["command"], "started": doc["started"],
+                                "finished": doc["finished"], "p3_commit": doc["p3_commit"],
+                                "programs": sorted(doc["programs"])}]
+    lines = [
+        "# Probe cost: instrumented copies against the uninstrumented program",
+        "",
+        "Generated by `bench/probe-cost.py` (do not edit by hand; `--from-json` merges "
+        "runs). Runs:",
+        "",
+    ]
+    for r in runs:
+        lines.append(f"- `{r['command']}`: {', '.join(r['programs'])}; started {r['started']}, "
+                     f"finished {r['finished']}, p3 at `{r['p3_commit']}`")
+    lines += [
+        "",
+        f"Machine: {doc['machine'].get('cpu', '?')}, {doc['machine'].get('cores', '?')} cores; "
+        f"{doc['machine'].get('gcc', '')}; {doc['machine'].get('clang', '')}.",
+        "",
+        "Each cell: the variant's time divided by the original's in the same repetition, "
+        f"median over {o['reps']} (or more) interleaved repetitions [min-max]. *edge*: the compiler's "
+        "edge profiling (gcc -fprofile-arcs, i.e. gcov; clang -fprofile-instr-generate). "
+        "*SBL*: one copy profiling every path (*no loop locals*: rewritten with "
+        "`--no-loop-counters`). *P3 K=n*, *PBL K=n*: the slowest copy of that "
+        "rewrite (found by one run of every copy, whose merged profile was checked equal to "
+        "SBL's). *SBL/edge*: the ratio of the two medians.",
+        "",
+    ]
+    tags = ["sbl-k1"] + (["sbl-mem"] if o.get("ablation") else []) + \
+        [f"{s}-k{k}" for s in o["strategies"] for k in o["k"]]
+    head = {"sbl-k1": "SBL", "sbl-mem": "SBL, no loop locals"}
+    for s in o["strategies"]:
+        for k in o["k"]:
+            head[f"{s}-k{k}"] = f"{s.upper()} K={k}"
+    for cc in o["compilers"]:
+        for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
+            lines.append(f"## {cc} -O2: {title}")
+            lines.append("")
+            cols = ["program", "original (s)", "edge"] + [head[t] for t in tags] + \
+                ["SBL/edge", "load avg"]
+            lines.append("| " + " | ".join(cols) + " |")
+            lines.append("|" + "---|" * len(cols))
+            for name, per_cc in sorted(doc["programs"].items()):
+                r = per_cc.get(cc)
+                if not r:
+                    continue
+                row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(r[kind]["edge"])]
+                row += [cell(r[kind][t]) if t in r[kind] else "" for t in tags]
+                row.append(f"{r[kind]['sbl-k1']['median'] / r[kind]['edge']['median']:.2f}")
+                row.append(f"{min(r['load_average']):.1f}-{max(r['load_average']):.1f}")
+                lines.append("| " + " | ".join(row) + " |")
+            lines.append("")
+    for name, per_cc in sorted(doc["programs"].items()):
+        perf = per_cc.get("gcc", {}).get("perf")
+        if not perf:
+            continue
+        total = sum(perf["orig"].values()) or 1
+        lines.append(f"## Where the time goes: {name} (gcc -O2, perf cpu-clock samples)")
+        lines.append("")
+        lines.append("Samples per function, as a share of all the original's samples "
+                     "(so a column adds up to that variant's time ratio), largest SBL first.")
+        lines.append("")
+        lines.append("| function | original | edge | SBL | SBL - original |")
+        lines.append("|---|---:|---:|---:|---:|")
+        syms = sorted(perf["sbl-k1"], key=lambda s: -perf["sbl-k1"][s])[:15]
+        for s in syms:
+            v = [perf[n].get(s, 0) / total for n in ("orig", "edge", "sbl-k1")]
+            lines.append(f"| `{s}` | {v[0]:.3f} | {v[1]:.3f} | {v[2]:.3f} | {v[2] - v[0]:+.3f} |")
+        lines.append("| total | " + " | ".join(
+            f"{sum(perf[n].values()) / total:.3f}" for n in ("orig", "edge", "sbl-k1")) + " | |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="\n".join(__doc__.splitlines()[2:7]))
+    ap.add_argument("programs", nargs="*", help="corpus programs (default: all)")
+    ap.add_argument("--compilers", default="gcc,clang", help="gcc and/or clang (default both)")
+    ap.add_argument("--k", default="2,4,8", help="K values (default 2,4,8)")
+    ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
+    ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions (default 5)")
+    ap.add_argument("--scale", default=None, help="override the programs' workload scale")
+    ap.add_argument("--ablation", action="store_true",
+                    help="also time SBL rewritten with --no-loop-counters (every back edge "
+                         "counts into the array), to show what loop locals save")
+    ap.add_argument("--perf", default=None, metavar="PROGRAM",
+                    help="per-function perf attribution for this program (gcc build)")
+    ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),
+                    help="p3 tools (default build/bin)")
+    ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "p3-probe-cost"),
+                    help="corpus work directory (default $TMPDIR/p3-probe-cost)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="copies built at once")
+    ap.add_argument("--json", default=None, help="write every measurement to this file")
+    ap.add_argument("--markdown", default=None, help="write the tables to this file")
+    ap.add_argument("--notes", default=None,
+                    help="a Markdown file appended to the tables (what the figures mean, "
+                         "what remains: bench/probe-cost-notes.md)")
+    ap.add_argument("--from-json", nargs="+", default=None, metavar="JSON",
+                    help="measure nothing: write the tables of earlier runs (--json files, "
+                         "merged; a program of a later file replaces an earlier one's)")
+    ap.add_argument("--keep", action="store_true", help="keep the builds")
+    args = ap.parse_args(argv)
+    args.compilers = [c for c in args.compilers.split(",") if c]
+    if any(c not in EDGE_FLAGS for c in args.compilers):
+        ap.error("--compilers takes gcc and/or clang")
+    args.k = sorted({int(x) for x in args.k.split(",") if x})
+    args.strategies = [s for s in args.strategies.split(",") if s]
+    if not args.programs:
+        args.programs = sorted(os.path.splitext(f)[0] for f in os.listdir(corpus.PROGRAMS_DIR)
+                               if f.endswith(".conf"))
+    return args
+
+
+if __name__ == "__main__":
+    args = parse_args(sys.argv[1:])
+    if args.from_json:
+        sys.exit(write_markdown(merged(args.from_json), args))
+    try:
+        sys.exit(Bench(args).main())
+    except corpus.SetupError as e:
+        sys.exit(f"probe-cost: error: {e}")

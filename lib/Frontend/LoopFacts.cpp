@@ -1,0 +1,490 @@
+//===- LoopFacts.cpp - Which loops may keep their counts in locals -------===//
+//
+// The rules are in LoopFacts.h. Whether a callee always returns normally is
+// decided once per translation unit and function (a memo that lives as long
+// as the ASTContext), by the same scan as a loop's body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/LoopFacts.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace clang;
+
+namespace p3 {
+
+namespace {
+
+/// Functions that end the process without writing a profile: holding counts
+/// across them loses nothing that would have been written.
+bool endsProcessSilently(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("abort", "_exit", "_Exit", "__assert_fail", "__assert_perror_fail",
+             true)
+      .Cases("__assert", "__assert_rtn", "__stack_chk_fail", "__chk_fail",
+             "__fortify_fail", true)
+      .Cases("__builtin_trap", "__builtin_unreachable", "__builtin_abort",
+             "quick_exit", true)
+      .Default(false);
+}
+
+/// Functions that may leave their caller's frame (or the process, writing
+/// the profile) without being declared noreturn, or whose handlers may.
+bool mayLeaveFrame(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("exit", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", true)
+      .Cases("__builtin_longjmp", "pthread_exit", "thrd_exit", "swapcontext",
+             "setcontext", true)
+      .Cases("raise", "kill", "pthread_kill", "tgkill", "sigqueue", true)
+      .Cases("__cxa_throw", "__cxa_rethrow", "_Unwind_RaiseException",
+             "_Unwind_Resume", true)
+      .Default(false);
+}
+
+class CallSafety;
+
+/// Finds the first construct of a statement that may leave the frame
+/// without running cleanups. Calls are judged by CallSafety.
+class LeaveFinder : public RecursiveASTVisitor<LeaveFinder> {
+public:
+  LeaveFinder(CallSafety &Calls, const SourceManager &SM)
+      : Calls(Calls), SM(SM) {}
+
+  std::string Reason;
+
+  bool shouldVisitImplicitCode() const { return true; }
+
+  // Lambdas, blocks and local classes are functions of their own: only what
+  // creating them runs (the captures' copies) runs here.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    for (Expr *Init : L->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
+    return true;
+  }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+  bool TraverseRecordDecl(RecordDecl *) { return true; }
+  // Unevaluated operands run nothing.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true;
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+
+  bool VisitCallExpr(CallExpr *C);
+  bool VisitCXXConstructExpr(CXXConstructExpr *C);
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *B);
+  bool VisitVarDecl(VarDecl *V);
+  bool VisitCXXNewExpr(CXXNewExpr *E) { return found("new", E); }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) { return found("delete", E); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) { return found("throw", E); }
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+    return found("dynamic_cast (may throw)", E);
+  }
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+    return E->isPotentiallyEvaluated() ? found("typeid (may throw)", E) : true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) { return found("inline assembly", S); }
+  bool VisitMSAsmStmt(MSAsmStmt *S) { return found("inline assembly", S); }
+  bool VisitObjCMessageExpr(ObjCMessageExpr *E) {
+    return found("an Objective-C message", E);
+  }
+  bool VisitCoroutineSuspendExpr(CoroutineSuspendExpr *E) {
+    return found("a coroutine suspension", E);
+  }
+
+private:
+  bool found(const Twine &What, const Stmt *S) {
+    Reason = (What + " on line " + Twine(SM.getExpansionLineNumber(
+                                         S->getBeginLoc())))
+                 .str();
+    return false;
+  }
+  bool callee(const FunctionDecl *F, const Stmt *S);
+  bool destructor(QualType T, const Stmt *S);
+
+  CallSafety &Calls;
+  const SourceManager &SM;
+};
+
+/// Whether calling a function returns normally, per translation unit.
+class CallSafety {
+public:
+  explicit CallSafety(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Why calling \p F may leave the caller's frame, or "".
+  std::string whyUnsafe(const FunctionDecl *F);
+
+  /// The one for \p Ctx; forgotten when the context is destroyed.
+  static CallSafety &of(ASTContext &Ctx);
+
+private:
+  std::string judge(const FunctionDecl *F);
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::string> Memo;
+  std::vector<const FunctionDecl *> Order; ///< Memo's keys, oldest first.
+  llvm::DenseSet<const FunctionDecl *> Judging;
+};
+
+CallSafety &CallSafety::of(ASTContext &Ctx) {
+  thread_local std::map<const ASTContext *, std::unique_ptr<CallSafety>> All;
+  auto [It, New] = All.try_emplace(&Ctx);
+  if (New) {
+    It->second = std::make_unique<CallSafety>(Ctx);
+    Ctx.AddDeallocation(
+        [](void *Key) { All.erase(static_cast<const ASTContext *>(Key)); },
+        &Ctx);
+  }
+  return *It->second;
+}
+
+std::string CallSafety::whyUnsafe(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  if (auto It = Memo.find(F); It != Memo.end())
+    return It->second;
+  // A recursive call returns normally if the function does: assume it while
+  // judging the function. If it then turns out not to, the functions found
+  // safe meanwhile may have relied on the assumption: judge them again.
+  if (Judging.count(F))
+    return "";
+  Judging.insert(F);
+  size_t Mark = Order.size();
+  std::string Why = judge(F);
+  Judging.erase(F);
+  if (!Why.empty()) {
+    for (size_t I = Mark; I < Order.size(); ++I)
+      if (Memo[Order[I]].empty())
+        Memo.erase(Order[I]);
+    Order.erase(Order.begin() + Mark, Order.end());
+  }
+  // Answers that rest on an ancestor still being judged are kept only while
+  // the ancestor is; the ancestor's own verdict above forgets them if wrong.
+  Memo[F] = Why;
+  Order.push_back(F);
+  return Why;
+}
+
+std::string CallSafety::judge(const FunctionDecl *F) {
+  std::string Name = F->getNameAsString();
+  auto Quoted = [&](const char *What) {
+    return "calls '" + Name + "', which " + What;
+  };
+  if (F->getIdentifier() && endsProcessSilently(F->getName()))
+    return "";
+  if (F->isNoReturn() || (F->getIdentifier() && mayLeaveFrame(F->getName())))
+    return Quoted("may not return");
+  if (F->getBuiltinID() != 0)
+    return "";
+  if (F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>())
+    return "";
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return Quoted("may not return (exit, longjmp, an exception): its body is "
+                  "not in this file");
+  // The definition the program runs must be this one.
+  if (Def->hasAttr<WeakAttr>() ||
+      (!Ctx.getLangOpts().CPlusPlus && Def->isInlineSpecified() &&
+       Def->getStorageClass() != SC_Static))
+    return Quoted("may be replaced by another definition at link time");
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Def);
+      M && M->isVirtual() && !M->hasAttr<FinalAttr>() &&
+      !M->getParent()->hasAttr<FinalAttr>())
+    return Quoted("is virtual");
+  LeaveFinder Finder(*this, Ctx.getSourceManager());
+  Finder.TraverseStmt(Def->getBody());
+  if (!Finder.Reason.empty())
+    return Quoted("may not return: ") + Finder.Reason;
+  return "";
+}
+
+bool LeaveFinder::callee(const FunctionDecl *F, const Stmt *S) {
+  std::string Why = Calls.whyUnsafe(F);
+  if (Why.empty())
+    return true;
+  Reason = Why + " (line " +
+           std::to_string(SM.getExpansionLineNumber(S->getBeginLoc())) + ")";
+  return false;
+}
+
+bool LeaveFinder::VisitCallExpr(CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F)
+    return found("a call through a pointer", C);
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+    if (const CXXMethodDecl *MD = M->getMethodDecl(); MD && MD->isVirtual() &&
+        !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>())
+      return found("a virtual call", C);
+  return callee(F, C);
+}
+
+bool LeaveFinder::VisitCXXConstructExpr(CXXConstructExpr *C) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  return !Ctor || Ctor->isTrivial() ? true : callee(Ctor, C);
+}
+
+bool LeaveFinder::destructor(QualType T, const Stmt *S) {
+  const CXXRecordDecl *R = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || R->hasTrivialDestructor())
+    return true;
+  const CXXDestructorDecl *D = R->getDestructor();
+  return !D ? true : callee(D, S);
+}
+
+bool LeaveFinder::VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *B) {
+  return destructor(B->getType(), B);
+}
+
+bool LeaveFinder::VisitVarDecl(VarDecl *V) {
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+    return true;
+  const Stmt *Where = V->getInit();
+  if (!Where)
+    return true; // no statement to name; the type's destructor is checked
+                 // when it is initialised (a constructor call) or below
+  return destructor(V->getType(), Where);
+}
+
+/// Every loop statement of a body, outermost first.
+class LoopCollector : public RecursiveASTVisitor<LoopCollector> {
+public:
+  std::vector<const Stmt *> Loops;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+  bool TraverseRecordDecl(RecordDecl *) { return true; }
+  bool VisitWhileStmt(WhileStmt *S) { return add(S); }
+  bool VisitDoStmt(DoStmt *S) { return add(S); }
+  bool VisitForStmt(ForStmt *S) { return add(S); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return add(S); }
+
+private:
+  bool add(const Stmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+};
+
+/// Labels, gotos and case labels of a body, to find the ways into a loop
+/// that do not pass through its start.
+class JumpCollector : public RecursiveASTVisitor<JumpCollector> {
+public:
+  std::vector<const GotoStmt *> Gotos;
+  std::vector<const SwitchCase *> Cases;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+  bool VisitGotoStmt(GotoStmt *G) {
+    Gotos.push_back(G);
+    return true;
+  }
+  bool VisitCaseStmt(CaseStmt *C) {
+    Cases.push_back(C);
+    return true;
+  }
+  bool VisitDefaultStmt(DefaultStmt *C) {
+    Cases.push_back(C);
+    return true;
+  }
+};
+
+class LoopScopeFinder {
+public:
+  LoopScopeFinder(ASTContext &Ctx, const FunctionDecl *FD, const clang::CFG &Cfg,
+                  const ParentMap &PM, const SourceText &Text, FileID File,
+                  unsigned BodyBegin, unsigned BodyEnd)
+      : Ctx(Ctx), FD(FD), Cfg(Cfg), PM(PM), Text(Text), File(File),
+        BodyBegin(BodyBegin), BodyEnd(BodyEnd) {}
+
+  std::vector<LoopScope> run();
+
+private:
+  std::vector<unsigned> blocksOf(const Stmt *Loop) const;
+  unsigned headBegin(const Stmt *Loop, const FileRange &R) const;
+  std::string whyRefused(const Stmt *Loop, const LoopScope &Scope) const;
+  bool within(const Stmt *S, const Stmt *Loop) const {
+    if (const Stmt *O = Original.lookup(S))
+      S = O;
+    return isWithin(PM, S, Loop);
+  }
+
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  const clang::CFG &Cfg;
+  const ParentMap &PM;
+  const SourceText &Text;
+  FileID File;
+  unsigned BodyBegin, BodyEnd;
+  JumpCollector Jumps;
+  /// The CFG's synthetic statements ("int a, b;" split) to the AST's.
+  llvm::DenseMap<const Stmt *, const Stmt *> Original;
+};
+
+/// Blocks with code of the loop; then the empty blocks (joins) that lie
+/// between such blocks.
+std::vector<unsigned> LoopScopeFinder::blocksOf(const Stmt *Loop) const {
+  std::set<unsigned> In;
+  std::vector<const CFGBlock *> Empty;
+  for (const CFGBlock *B : Cfg) {
+    bool Code = false, Inside = false;
+    auto Note = [&](const Stmt *S) {
+      Code = true;
+      Inside |= within(S, Loop);
+    };
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+        Note(CS->getStmt());
+    if (const Stmt *T = B->getTerminatorStmt())
+      Note(T);
+    if (const Stmt *L = B->getLabel())
+      Note(L);
+    if (const Stmt *T = B->getLoopTarget())
+      Inside |= within(T, Loop);
+    if (Inside)
+      In.insert(B->getBlockID());
+    else if (!Code && B != &Cfg.getExit() && B != &Cfg.getEntry())
+      Empty.push_back(B);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *B : Empty) {
+      if (In.count(B->getBlockID()) || B->pred_empty() || B->succ_empty())
+        continue;
+      auto Inside = [&](const CFGBlock::AdjacentBlock &A) {
+        const CFGBlock *X = A.getReachableBlock();
+        return !X || In.count(X->getBlockID());
+      };
+      if (llvm::all_of(B->preds(), Inside) && llvm::all_of(B->succs(), Inside)) {
+        In.insert(B->getBlockID());
+        Changed = true;
+      }
+    }
+  }
+  return std::vector<unsigned>(In.begin(), In.end());
+}
+
+/// The offset of the first text of Loop that runs on every iteration (see
+/// LoopScope::HeadBegin); the loop's end when it cannot be told.
+unsigned LoopScopeFinder::headBegin(const Stmt *Loop, const FileRange &R) const {
+  const Stmt *First = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    if (!F->getInit())
+      return R.Begin;
+    First = F->getCond() ? F->getCond()
+            : F->getInc() ? static_cast<const Stmt *>(F->getInc())
+                          : F->getBody();
+  } else if (const auto *F = dyn_cast<CXXForRangeStmt>(Loop)) {
+    First = F->getBody();
+  } else {
+    return R.Begin; // while and do: the condition or the body comes first
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = First->getBeginLoc();
+  if (!Loc.isFileID() || SM.getFileID(Loc) != File)
+    return R.End;
+  unsigned Offset = SM.getFileOffset(Loc);
+  return Offset >= R.Begin && Offset <= R.End ? Offset : R.End;
+}
+
+std::string LoopScopeFinder::whyRefused(const Stmt *Loop,
+                                        const LoopScope &Scope) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Line = [&](const Stmt *S) {
+    return SM.getExpansionLineNumber(S->getBeginLoc());
+  };
+  for (const GotoStmt *G : Jumps.Gotos)
+    if (!within(G, Loop) && within(G->getLabel()->getStmt(), Loop))
+      return llvm::formatv("entered by the goto on line {0}", Line(G)).str();
+  for (const SwitchCase *C : Jumps.Cases) {
+    if (!within(C, Loop))
+      continue;
+    const Stmt *P = PM.getParent(C);
+    while (P && !isa<SwitchStmt>(P))
+      P = PM.getParent(P);
+    if (P && !within(P, Loop))
+      return llvm::formatv("entered by the case label on line {0} of a switch "
+                           "around it",
+                           Line(C))
+          .str();
+  }
+  if (Scope.Begin == Scope.End)
+    return "its text is not editable (a macro expansion)";
+  LeaveFinder Finder(CallSafety::of(Ctx), SM);
+  Finder.TraverseStmt(const_cast<Stmt *>(Loop));
+  if (!Finder.Reason.empty())
+    return Finder.Reason;
+  return "";
+}
+
+std::vector<LoopScope> LoopScopeFinder::run() {
+  for (auto It = Cfg.synthetic_stmt_begin(); It != Cfg.synthetic_stmt_end();
+       ++It)
+    Original[It->first] = It->second;
+  LoopCollector Loops;
+  Loops.TraverseStmt(FD->getBody());
+  Jumps.TraverseStmt(FD->getBody());
+  std::vector<LoopScope> Out;
+  for (const Stmt *Loop : Loops.Loops) {
+    LoopScope Scope;
+    Scope.Line = Text.line(Loop->getBeginLoc());
+    std::optional<FileRange> R = Text.stmtRange(Loop);
+    if (R && R->File == File && R->Begin >= BodyBegin && R->End <= BodyEnd &&
+        statementPosition(PM, Loop) != StmtPosition::NotInsertable) {
+      Scope.Begin = R->Begin;
+      Scope.End = R->End;
+      Scope.HeadBegin = headBegin(Loop, *R);
+    }
+    Scope.Blocks = blocksOf(Loop);
+    Scope.Refused = whyRefused(Loop, Scope);
+    Out.push_back(std::move(Scope));
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<LoopScope> findLoopScopes(ASTContext &Ctx, const FunctionDecl *FD,
+                                      const clang::CFG &Cfg,
+                                      const ParentMap &PM,
+                                      const SourceText &Text, FileID File,
+                                      unsigned BodyBegin, unsigned BodyEnd) {
+  return LoopScopeFinder(Ctx, FD, Cfg, PM, Text, File, BodyBegin, BodyEnd)
+      .run();
+}
+
+void mergeLoopRefusals(LoweredFunction &Into, const LoweredFunction &Other) {
+  bool Same = Into.Loops.size() == Other.Loops.size();
+  for (size_t I = 0; Same && I < Into.Loops.size(); ++I)
+    Same = Into.Loops[I].Begin == Other.Loops[I].Begin &&
+           Into.Loops[I].End == Other.Loops[I].End &&
+           Into.Loops[I].Blocks == Other.Loops[I].Blocks;
+  for (size_t I = 0; I < Into.Loops.size(); ++I) {
+    LoopScope &L = Into.Loops[I];
+    if (!L.Refused.empty())
+      continue;
+    if (!Same)
+      L.Refused = "its lowerings differ between template instantiations or "
+                  "translation units";
+    else if (!Other.Loops[I].Refused.empty())
+      L.Refused = Other.Loops[I].Refused + " (in another instantiation or "
+                                           "translation unit)";
+  }
+}
+
+} // namespace p3
