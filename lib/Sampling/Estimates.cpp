@@ -1,0 +1,94 @@
+//===- Estimates.cpp - Hot lists turned into estimated subpath counts -----===//
+
+#include "Sampling/Estimates.h"
+#include "Sampling/Bounds.h"
+#include "Sampling/Lengths.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace p3 {
+
+namespace {
+
+void sortHottest(std::vector<EstimatedSubpath> &V) {
+  std::sort(V.begin(), V.end(),
+            [](const EstimatedSubpath &A, const EstimatedSubpath &B) {
+              if (A.Estimate != B.Estimate)
+                return A.Estimate > B.Estimate;
+              if (A.Blocks.size() != B.Blocks.size())
+                return A.Blocks.size() < B.Blocks.size();
+              return A.Blocks < B.Blocks;
+            });
+}
+
+} // namespace
+
+Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
+                           double Confidence) {
+  struct Sum {
+    uint64_t Samples = 0;
+    double Weighted = 0, WeightedSquares = 0;
+  };
+  std::map<Subpath, Sum> Sums;
+  Estimates E;
+  E.Summary.Confidence = Confidence;
+  for (const HotListDump &D : Dumps) {
+    ++E.Summary.Lists;
+    E.Summary.Blocks += D.Blocks;
+    E.Summary.Windows += D.Windows;
+    E.Summary.Dropped += D.Dropped;
+    for (const SampledSubpath &S : D.Subpaths) {
+      double W = std::ldexp(1.0, int(D.PeriodLog2)) /
+                 lengthProbability(S.Blocks.size(), D.MaxLength);
+      Sum &Acc = Sums[S.Blocks];
+      Acc.Samples += S.Count;
+      Acc.Weighted += double(S.Count) * W;
+      Acc.WeightedSquares += double(S.Count) * W * W;
+      E.Summary.Samples += S.Count;
+    }
+  }
+  double Z = 2 * std::log(1 / (1 - Confidence));
+  for (auto &[Blocks, S] : Sums) {
+    EstimatedSubpath P;
+    P.Blocks = Blocks;
+    P.Samples = S.Samples;
+    P.Estimate = S.Weighted;
+    P.Bound = std::sqrt(Z * S.WeightedSquares) / S.Weighted;
+    E.Subpaths.push_back(std::move(P));
+  }
+  sortHottest(E.Subpaths);
+  return E;
+}
+
+Estimates exactEstimates(const ExactCounter &Counter) {
+  Estimates E;
+  E.Summary.Lists = 1;
+  E.Summary.Blocks = Counter.blocks();
+  E.Summary.Windows = Counter.windows();
+  E.Summary.Confidence = 1;
+  for (CountedSubpath &C : Counter.sorted()) {
+    EstimatedSubpath P;
+    P.Samples = C.Count;
+    P.Estimate = double(C.Count);
+    P.Blocks = std::move(C.Blocks);
+    E.Summary.Samples += C.Count;
+    E.Subpaths.push_back(std::move(P));
+  }
+  sortHottest(E.Subpaths);
+  return E;
+}
+
+std::vector<EstimatedSubpath> selectHottest(const Estimates &E, size_t K,
+                                            std::optional<double> Threshold) {
+  std::vector<EstimatedSubpath> Out;
+  for (const EstimatedSubpath &S : E.Subpaths) {
+    if (Threshold ? S.Estimate < *Threshold : Out.size() >= K)
+      break;
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+} // namespace p3
