@@ -846,7 +846,8 @@ typedef unsigned int p3_osp_u32;
 #define P3_OSP_MAX_CLASS_ 13
 #define P3_OSP_DEFAULT_MEMORY_ 65536
 #define P3_OSP_DEFAULT_MAX_LENGTH_ 1024
-#define P3_OSP_DEFAULT_PERIOD_ 1024
+#define P3_OSP_DEFAULT_PERIOD_ 64
+#define P3_OSP_DEFAULT_SAMPLES_ 65536
 #define P3_OSP_MAX_K_ 50
 #define P3_OSP_TRACE_CHUNK_ 16384
 
@@ -958,12 +959,13 @@ struct p3_osp_registry {
   /* Configuration, fixed at start-up. */
   int p3_mode;
   unsigned p3_max_class, p3_k0, p3_interval, p3_signal;
-  p3_u64 p3_memory, p3_seed, p3_mask;
+  p3_u64 p3_memory, p3_seed, p3_mask, p3_max_samples;
   long p3_next_dump;
   /* The hot list: records from the bottom of p3_mem, the index (p3_cap
    * slots of record offset / 8 + 1, open addressing) at the top. */
   unsigned char *p3_mem;
   p3_u64 p3_rec_end, p3_cap, p3_entries, p3_peak;
+  p3_u64 p3_samples; /* the sum of the counts */
   unsigned p3_k;
   p3_u64 p3_kept, p3_resamples, p3_dropped, p3_dumps;
   p3_u64 p3_retired_blocks; /* reserved */
@@ -1244,6 +1246,7 @@ static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
     struct p3_osp_rec *rec = p3_osp_rec_at(r, in);
     p3_u64 c = p3_osp_halve(rng, rec->p3_count);
     size = P3_OSP_REC_SIZE_(rec->p3_nbytes);
+    r->p3_samples -= rec->p3_count - c;
     if (c) {
       rec->p3_count = c;
       if (out != in)
@@ -1259,6 +1262,16 @@ static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
   while (cap < (r->p3_entries + 1) * 2)
     cap *= 2;
   p3_osp_reindex(r, cap);
+}
+
+/* The sample size is bounded too (P3_OSP_SAMPLES): when it grows past the
+ * bound, k grows. This sets the thesis's period f = n / (m G) (n blocks, mG
+ * the effective sample size) without knowing n in advance: the sampling work
+ * then grows with log n, not with n. */
+static P3_UNUSED_ void p3_osp_cap_samples(struct p3_osp_registry *r,
+                                          p3_u64 *rng) {
+  while (r->p3_max_samples && r->p3_samples > r->p3_max_samples)
+    p3_osp_resample(r, rng);
 }
 
 /* Adds one sample of the subpath (CLS, ENC), a window that started when k
@@ -1278,6 +1291,8 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
   if (*slot) {
     p3_osp_rec_at(r, P3_CAST_(p3_u64, *slot - 1) * 8)->p3_count += 1;
     r->p3_kept += 1;
+    r->p3_samples += 1;
+    p3_osp_cap_samples(r, rng);
     return;
   }
   if (need + 16 * 4 > r->p3_memory) { /* larger than the whole hot list */
@@ -1312,15 +1327,18 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
   r->p3_rec_end += need;
   r->p3_entries += 1;
   r->p3_kept += 1;
+  r->p3_samples += 1;
   used = r->p3_rec_end + r->p3_cap * 4;
   if (used > r->p3_peak)
     r->p3_peak = used;
+  p3_osp_cap_samples(r, rng);
 }
 
 /* Empties the hot list (a forked child starts afresh). */
 static P3_UNUSED_ void p3_osp_hot_clear(struct p3_osp_registry *r) {
   r->p3_rec_end = 0;
   r->p3_entries = 0;
+  r->p3_samples = 0;
   r->p3_cap = 16;
   if (r->p3_mem)
     p3_osp_reindex(r, 16);
@@ -1474,12 +1492,14 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   p3_osp_put_field(&o, "memory", r->p3_memory);
   p3_osp_put_field(&o, "period", 1ULL << r->p3_k0);
   p3_osp_put_field(&o, "seed", r->p3_seed);
+  p3_osp_put_field(&o, "max_samples", r->p3_max_samples);
   p3_osp_put(&o, "\nstate");
   p3_osp_put_field(&o, "period_log2", r->p3_k);
   p3_osp_put_field(&o, "blocks", p3_osp_sum(r, 0));
   p3_osp_put_field(&o, "starts", p3_osp_sum(r, 1));
   p3_osp_put_field(&o, "windows", p3_osp_sum(r, 2));
   p3_osp_put_field(&o, "kept", r->p3_kept);
+  p3_osp_put_field(&o, "samples", r->p3_samples);
   p3_osp_put_field(&o, "resamples", r->p3_resamples);
   p3_osp_put_field(&o, "dropped", r->p3_dropped);
   p3_osp_put_field(&o, "entries", r->p3_entries);
@@ -1675,6 +1695,8 @@ static P3_UNUSED_ void p3_osp_configure(struct p3_osp_registry *r) {
                                        1, 1ULL << P3_OSP_MAX_K_, 0));
   r->p3_k = r->p3_k0;
   r->p3_seed = p3_osp_env("P3_OSP_SEED", 0x5eed, 0, ~0ULL, 0);
+  r->p3_max_samples = p3_osp_env("P3_OSP_SAMPLES", P3_OSP_DEFAULT_SAMPLES_, 0,
+                                 ~0ULL, 1);
   r->p3_interval = P3_CAST_(unsigned, p3_osp_env("P3_OSP_DUMP_EVERY", 0, 1,
                                                  1000000, 0));
   r->p3_signal = 0;

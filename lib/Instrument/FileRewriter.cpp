@@ -151,13 +151,15 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
     return Original.str();
   Inserter Edits;
   unsigned Start = Original.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  Edits.add(Start, Insertion::Prologue, 0, 0, prologue(Plan));
+  Edits.add(Start, Insertion::Prologue, 0, 0,
+            Plan.OspPrologue ? *Plan.OspPrologue : prologue(Plan));
   for (const FileInstrumentation::Function &F : Plan.Functions) {
     const LoweredFunction &L = *F.Lowered;
-    Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
-              formatv(" {0}(p3_functions_{1}, {2});",
-                      F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
-                      Plan.FileIndex, F.TableSlot));
+    if (!Plan.OspPrologue)
+      Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
+                formatv(" {0}(p3_functions_{1}, {2});",
+                        F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
+                        Plan.FileIndex, F.TableSlot));
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);

@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+
 namespace p3 {
 
 struct CounterTableEntry {
@@ -41,6 +43,9 @@ struct FileInstrumentation {
     bool Guarded = false; ///< P3_ENTER_GUARDED: returns counted by a cleanup.
   };
   std::vector<Function> Functions; ///< Instrumented in this copy.
+  /// OSP copies (OspRewrite.h): this prologue instead of the counter table,
+  /// and no P3_ENTER (block actions need no per-function state).
+  std::optional<std::string> OspPrologue;
 };
 
 /// The rewritten text; the original when nothing is instrumented.

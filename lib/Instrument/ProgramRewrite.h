@@ -41,6 +41,8 @@ struct RewritePlan {
   /// Per copy: root-relative path -> new text, for files that change.
   std::vector<std::map<std::string, std::string>> Files;
   std::vector<FunctionSummary> Summaries; ///< Instrumented functions.
+  /// When set (OSP mode), written as manifest.json instead of M.
+  std::string ManifestText;
 };
 
 /// \p Functions in a deterministic order; \p FileText has the original text

@@ -102,7 +102,8 @@ Expected<HotListDump> Parser::run() {
   for (auto [Key, Out] : {std::pair<StringRef, uint64_t *>{"max_length", &D.MaxLength},
                           {"memory", &D.Memory},
                           {"period", &D.Period},
-                          {"seed", &D.Seed}})
+                          {"seed", &D.Seed},
+                          {"max_samples", &D.MaxSamples}})
     if (Error E = number(F, Key, *Out))
       return E;
   if (!exactLog2(D.MaxLength) || D.MaxLength < 2)
@@ -125,6 +126,7 @@ Expected<HotListDump> Parser::run() {
         {"starts", &D.Starts},
         {"windows", &D.Windows},
         {"kept", &D.Kept},
+        {"samples", &D.Samples},
         {"resamples", &D.Resamples},
         {"dropped", &D.Dropped},
         {"entries", &D.Entries},
@@ -170,6 +172,12 @@ Expected<HotListDump> Parser::run() {
   if (N != D.Subpaths.size() || N != D.Entries)
     return fail(formatv("'end {0}' but {1} subpaths (entries {2})", N,
                         D.Subpaths.size(), D.Entries));
+  uint64_t Sum = 0;
+  for (const SampledSubpath &P : D.Subpaths)
+    Sum += P.Count;
+  if (Sum != D.Samples)
+    return fail(formatv("the counts add up to {0}, but 'samples' is {1}", Sum,
+                        D.Samples));
   if (Line + 1 != Lines.size())
     return fail("text after the end line");
   return D;

@@ -6,10 +6,11 @@
 //
 //   P3OSP 1 <manifest hash> <pid>
 //   dump <sequence number> <exit|signal|timer>
-//   config mode <sample|skip> max_length <L> memory <bytes> period <f0> seed <s>
+//   config mode <sample|skip> max_length <L> memory <bytes> period <f0>
+//          seed <s> max_samples <n>                      (one line)
 //   state period_log2 <k> blocks <n> starts <n> windows <n> kept <n>
-//         resamples <n> dropped <n> entries <n> memory_used <bytes>
-//         memory_peak <bytes> threads <n>                (one line)
+//         samples <n> resamples <n> dropped <n> entries <n>
+//         memory_used <bytes> memory_peak <bytes> threads <n>  (one line)
 //   s <sample count> <length> <block id> ...    (one line per subpath)
 //   end <number of s lines>
 //
@@ -44,8 +45,10 @@ struct HotListDump {
   // Configuration.
   std::string Mode; ///< sample, or skip (skipping only: no samples).
   uint64_t MaxLength = 0, Memory = 0, Period = 0, Seed = 0;
+  uint64_t MaxSamples = 0; ///< Sample-size bound (0: memory only).
   // State at the dump.
   unsigned PeriodLog2 = 0; ///< k: a block starts a window with prob. 2^-k.
+  uint64_t Samples = 0; ///< Sum of the counts.
   uint64_t Blocks = 0, Starts = 0, Windows = 0, Kept = 0, Resamples = 0,
            Dropped = 0, Entries = 0, MemoryUsed = 0, MemoryPeak = 0,
            Threads = 0;

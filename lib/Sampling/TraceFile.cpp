@@ -12,17 +12,12 @@ using namespace llvm;
 
 namespace p3 {
 
-Expected<TraceHeader>
-readTrace(StringRef Path,
-          function_ref<void(unsigned, ArrayRef<BlockId>)> Chunk) {
+namespace {
+
+Expected<TraceHeader> parseHeader(StringRef Path, StringRef Data) {
   auto Fail = [&](const Twine &Msg) {
     return createStringError(inconvertibleErrorCode(), Path + ": " + Msg);
   };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
-      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return Fail("cannot read: " + Buf.getError().message());
-  StringRef Data = (*Buf)->getBuffer();
   size_t EOL = Data.find('\n');
   if (EOL == StringRef::npos)
     return Fail("not an OSP trace (no header line)");
@@ -36,7 +31,35 @@ readTrace(StringRef Path,
   H.Hash = W[2].str();
   if (W[3].getAsInteger(10, H.Pid))
     return Fail("the pid is not a number");
-  size_t Pos = EOL + 1;
+  return H;
+}
+
+} // namespace
+
+Expected<TraceHeader> readTraceHeader(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFileSlice(
+      Path, 256, 0);
+  if (!Buf)
+    return createStringError(Buf.getError(), Path + ": cannot read: " +
+                                                 Buf.getError().message());
+  return parseHeader(Path, (*Buf)->getBuffer());
+}
+
+Expected<TraceHeader>
+readTrace(StringRef Path,
+          function_ref<void(unsigned, ArrayRef<BlockId>)> Chunk) {
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Path + ": " + Msg);
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return Fail("cannot read: " + Buf.getError().message());
+  StringRef Data = (*Buf)->getBuffer();
+  Expected<TraceHeader> H = parseHeader(Path, Data);
+  if (!H)
+    return H.takeError();
+  size_t Pos = Data.find('\n') + 1;
   std::vector<BlockId> Ids;
   while (Pos < Data.size()) {
     uint32_t Head[2];

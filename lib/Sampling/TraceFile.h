@@ -27,6 +27,9 @@ struct TraceHeader {
   uint64_t Pid = 0;
 };
 
+/// Reads only the header line of \p Path.
+llvm::Expected<TraceHeader> readTraceHeader(llvm::StringRef Path);
+
 /// Reads \p Path chunk by chunk, calling \p Chunk(thread, blocks) for each.
 llvm::Expected<TraceHeader>
 readTrace(llvm::StringRef Path,

@@ -14,9 +14,10 @@ namespace {
 const char *Valid = "P3OSP 1 0123456789abcdef 42\n"
                     "dump 3 timer\n"
                     "config mode sample max_length 8 memory 65536 period 4 "
-                    "seed 1\n"
+                    "seed 1 max_samples 0\n"
                     "state period_log2 3 blocks 1000 starts 200 windows 190 "
-                    "kept 150 resamples 1 dropped 0 entries 2 memory_used 100 "
+                    "kept 150 samples 13 resamples 1 dropped 0 entries 2 "
+                    "memory_used 100 "
                     "memory_peak 120 threads 1\n"
                     "s 10 2 5 7\n"
                     "s 3 8 1 2 3 4 1 2 3 5\n"
@@ -70,6 +71,7 @@ TEST(HotListFile, RejectsDamage) {
                                                  "2 3 4 1 2 3 6"),
               "between 2 and max_length 8");
   expectError(V + "s 1 2 1 2\n", "text after the end line");
+  expectError(replace(V, "samples 13", "samples 12"), "add up to 13");
 }
 
 TEST(Estimates, OneListIsTheThesisEstimator) {

@@ -122,7 +122,8 @@ bool HotList::consistent() const {
 }
 
 void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
-                  uint64_t Seed, const std::string &Dir, const char *Mode) {
+                  uint64_t Seed, const std::string &Dir, const char *Mode,
+                  uint64_t MaxSamples) {
   struct p3_osp_registry *Reg = &p3_osp_registry;
   std::memset(static_cast<void *>(Reg), 0, sizeof *Reg);
   setenv("P3_OSP_MEMORY", std::to_string(Memory).c_str(), 1);
@@ -130,6 +131,7 @@ void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
   setenv("P3_OSP_PERIOD", std::to_string(Period).c_str(), 1);
   setenv("P3_OSP_SEED", std::to_string(Seed).c_str(), 1);
   setenv("P3_OSP_MODE", Mode, 1);
+  setenv("P3_OSP_SAMPLES", std::to_string(MaxSamples).c_str(), 1);
   setenv("P3_PROFILE_DIR", Dir.c_str(), 1);
   unsetenv("P3_OSP_DUMP_SIGNAL");
   unsetenv("P3_OSP_DUMP_EVERY");

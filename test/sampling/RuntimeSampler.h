@@ -60,7 +60,7 @@ private:
 /// in its environment; dumps go to \p Dir.
 void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
                   uint64_t Seed, const std::string &Dir,
-                  const char *Mode = "sample");
+                  const char *Mode = "sample", uint64_t MaxSamples = 0);
 /// Runs P3_OSP_BLOCK(Id), as an instrumented block does.
 void enterBlock(uint32_t Id);
 /// Writes the hot list as the exit handler does and returns its path.

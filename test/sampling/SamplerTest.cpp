@@ -56,9 +56,10 @@ std::vector<BlockId> programTrace(uint64_t Seed, size_t Length) {
 }
 
 HotListDump sample(const std::vector<BlockId> &Trace, uint64_t Memory,
-                   unsigned MaxLength, uint64_t Period, uint64_t Seed) {
+                   unsigned MaxLength, uint64_t Period, uint64_t Seed,
+                   uint64_t MaxSamples = 0) {
   std::string Dir = tempDir("p3-osp-sampler");
-  rt::freshSampler(Memory, MaxLength, Period, Seed, Dir);
+  rt::freshSampler(Memory, MaxLength, Period, Seed, Dir, "sample", MaxSamples);
   for (BlockId B : Trace)
     rt::enterBlock(B);
   llvm::Expected<HotListDump> D = readHotList(rt::dumpNow());
@@ -128,6 +129,27 @@ TEST(Sampler, EstimatesAreUnbiasedAcrossSeeds) {
     EXPECT_NEAR(Mean, 1, 4 * SD / std::sqrt(double(Seeds)) + 0.01)
         << "length " << Probes[P].size();
   }
+}
+
+TEST(Sampler, SampleSizeBoundRaisesThePeriod) {
+  // P3_OSP_SAMPLES: the sample never holds more than this many samples; the
+  // period grows with the run instead, and the estimates stay unbiased.
+  std::vector<BlockId> Trace = programTrace(5, 400000);
+  ExactCounter Exact(16);
+  Exact.feed(0, Trace);
+  HotListDump D = sample(Trace, 1 << 20, 16, 1, 9, 3000);
+  EXPECT_LE(D.Samples, 3000u);
+  EXPECT_GE(D.PeriodLog2, 5u);
+  EXPECT_GE(D.Resamples, 5u);
+  Estimates E = estimateSubpaths({D});
+  unsigned Within = 0;
+  for (size_t I = 0; I < 10; ++I) {
+    double Truth = double(Exact.count(E.Subpaths[I].Blocks));
+    Within += std::abs(E.Subpaths[I].Estimate - Truth) <=
+              E.Subpaths[I].Bound * Truth;
+  }
+  EXPECT_GE(Within, 9u);
+  EXPECT_EQ(E.Subpaths[0].Blocks, Exact.sorted()[0].Blocks);
 }
 
 TEST(Sampler, MemoryBoundHoldsForTheWholeSampler) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Profile/OspReport.h"
 #include "Profile/ReportDriver.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -62,6 +63,21 @@ cl::opt<std::string> Output("o", cl::value_desc("FILE"),
                             cl::desc("Write the merged profile here instead "
                                      "of DIR/profile.json"),
                             cl::cat(Category));
+cl::opt<double> Threshold(
+    "threshold", cl::value_desc("N"),
+    cl::desc("OSP: every subpath estimated to run at least N times, instead "
+             "of the --top hottest"),
+    cl::cat(Category));
+cl::opt<bool> Exact(
+    "exact",
+    cl::desc("OSP: count every subpath exactly from the block traces "
+             "(*.trace, written with P3_OSP_MODE=trace) instead of sampling"),
+    cl::cat(Category));
+cl::opt<unsigned> MaxLength(
+    "max-length", cl::init(1024), cl::value_desc("N"),
+    cl::desc("OSP --exact: the longest subpaths counted, a power of two "
+             "(default 1024; lower it for long traces)"),
+    cl::cat(Category));
 cl::opt<std::string> ReportFile(
     "report-file", cl::value_desc("FILE"),
     cl::desc("Also write the text report to FILE"), cl::cat(Category));
@@ -83,6 +99,13 @@ Examples:
   p3-report --overhead p3-out               probe hits per copy vs SBL
   p3-report --simulate k=2,4,8 p3-out       SBL, PBL and P3 at K = 2, 4, 8
   p3-report --simulate 4 --strategies=pbl,p3 --json p3-out
+
+For a copy written by p3-rewrite --mode=osp (docs/osp.md), reports the hot
+subpaths of DIR/profiles/*.osp instead, and writes DIR/osp-profile.json:
+  p3-report osp-out                         the 10 hottest subpaths
+  p3-report --top 50 osp-out                the 50 hottest
+  p3-report --threshold 1000000 osp-out     all estimated to run 1e6+ times
+  p3-report --exact --max-length 64 osp-out exact counts from *.trace
 )";
 
 /// "k=2,4,8" or "2,4,8".
@@ -107,6 +130,23 @@ int main(int Argc, char **Argv) {
   // Usage errors are bad input (2); cl's default exit status, 1, means
   // "--check found differences" here.
   if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
+    return 2;
+
+  bool Osp = isOspOutput(Dir);
+  std::vector<std::string> Misplaced;
+  for (cl::Option *Opt : std::initializer_list<cl::Option *>{
+           &Check, &Overhead, &Simulate, &Strategies, &TopPerFunction})
+    if (Osp && Opt->getNumOccurrences())
+      Misplaced.push_back("--" + Opt->ArgStr.str() +
+                          " applies to path profiles, not to an OSP copy");
+  for (cl::Option *Opt :
+       std::initializer_list<cl::Option *>{&Threshold, &Exact, &MaxLength})
+    if (!Osp && Opt->getNumOccurrences())
+      Misplaced.push_back("--" + Opt->ArgStr.str() +
+                          " applies to OSP copies (p3-rewrite --mode=osp)");
+  for (const std::string &M : Misplaced)
+    errs() << "p3-report: error: " << M << "\n";
+  if (!Misplaced.empty())
     return 2;
 
   ReportOptions O;
@@ -137,6 +177,16 @@ int main(int Argc, char **Argv) {
       return 2;
     }
     O.Strategies.push_back(*S);
+  }
+  if (Osp) {
+    OspReportOptions OO = ospReportOptions(O);
+    if (Threshold.getNumOccurrences())
+      OO.Threshold = Threshold;
+    OO.Exact = Exact;
+    OO.ExactMaxLength = MaxLength;
+    ReportResult R = runOspReport(OO, outs(), errs());
+    outs().flush();
+    return R.ExitCode;
   }
   ReportResult R = runReport(O, outs(), errs());
   outs().flush();

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Profile/Manifest.h"
+#include "Profile/OspManifest.h"
 #include "Profile/ReportDriver.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -47,8 +48,8 @@ cl::opt<bool> NoMerge("no-merge",
                       cl::desc("Only run the copies; do not merge profiles"),
                       cl::cat(Category));
 cl::opt<bool> Fresh("fresh",
-                    cl::desc("Delete DIR/profiles/*.raw first, so that the "
-                             "profile covers this run only"),
+                    cl::desc("Delete DIR/profiles/*.raw (OSP: *.osp, *.trace) "
+                             "first, so that the profile covers this run only"),
                     cl::cat(Category));
 cl::opt<unsigned> Top("top", cl::init(10), cl::value_desc("N"),
                       cl::desc("Hottest paths in DIR/report.txt (default 10)"),
@@ -368,7 +369,10 @@ int main(int Argc, char **Argv) {
   if (!sys::fs::exists(ManifestPath))
     fatal(ManifestPath + ": no such file (is " + Dir +
           " a directory written by p3-rewrite?)");
-  Expected<Manifest> M = Manifest::readFile(ManifestPath);
+  // An OSP output (p3-rewrite --mode=osp) is one copy; its report is OSP's.
+  Expected<Manifest> M = OspManifest::isOspManifestFile(ManifestPath)
+                             ? readOspManifestForRun(ManifestPath)
+                             : Manifest::readFile(ManifestPath);
   if (!M)
     fatal(toString(M.takeError()));
   unsigned K = M->Strategy.K;
@@ -407,7 +411,9 @@ int main(int Argc, char **Argv) {
     std::error_code EC;
     for (sys::fs::directory_iterator It(ProfileDir, EC), End; It != End && !EC;
          It.increment(EC))
-      if (sys::path::extension(It->path()) == ".raw")
+      if (sys::path::extension(It->path()) == ".raw" ||
+          sys::path::extension(It->path()) == ".osp" ||
+          sys::path::extension(It->path()) == ".trace")
         sys::fs::remove(It->path());
   }
   for (Copy &C : Copies) {
