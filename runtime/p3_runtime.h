@@ -842,8 +842,9 @@ extern "C" {
 typedef unsigned int p3_osp_u32;
 
 /* Lengths are 2^1 .. 2^P3_OSP_MAX_CLASS_; an encoded subpath (at most five
- * bytes a block) must fit the 16-bit size field of a record. */
-#define P3_OSP_MAX_CLASS_ 13
+ * bytes a block) must fit the 16-bit size field of a record, a rotation its
+ * 12 bits. */
+#define P3_OSP_MAX_CLASS_ 12
 #define P3_OSP_DEFAULT_MEMORY_ 65536
 #define P3_OSP_DEFAULT_MAX_LENGTH_ 1024
 #define P3_OSP_DEFAULT_PERIOD_ 64
@@ -943,14 +944,17 @@ struct p3_osp_thread {
   struct p3_osp_thread *p3_next;
 };
 
-/* A hot-list record, followed by the encoded subpath padded to 8 bytes. */
+/* A hot-list record, followed by the encoded subpath (its least rotation)
+ * padded to 8 bytes. The subpath is counted under its least rotation, but
+ * shown as it ran when first sampled: a subpath that is not a loop
+ * ([call site, callee entry]) reads in its real order. */
 struct p3_osp_rec {
   p3_u64 p3_count;
   p3_osp_u32 p3_hash;
   unsigned short p3_nbytes;
-  unsigned char p3_class; /* length 2^class */
-  unsigned char p3_pad;
+  unsigned short p3_shape; /* length 2^(shape & 15); shown from shape >> 4 */
 };
+#define P3_OSP_CLASS_(rec) ((rec)->p3_shape & 15u)
 
 struct p3_osp_registry {
   int p3_started, p3_exited, p3_lock, p3_warned_hash;
@@ -1206,7 +1210,7 @@ static P3_UNUSED_ p3_osp_u32 *p3_osp_find(struct p3_osp_registry *r,
     if (!index[i])
       return &index[i];
     rec = p3_osp_rec_at(r, P3_CAST_(p3_u64, index[i] - 1) * 8);
-    if (rec->p3_hash != hash || rec->p3_class != cls ||
+    if (rec->p3_hash != hash || P3_OSP_CLASS_(rec) != cls ||
         rec->p3_nbytes != nbytes)
       continue;
     bytes = P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
@@ -1228,7 +1232,7 @@ static P3_UNUSED_ void p3_osp_reindex(struct p3_osp_registry *r, p3_u64 cap) {
   for (off = 0; off < r->p3_rec_end;
        off += P3_OSP_REC_SIZE_(p3_osp_rec_at(r, off)->p3_nbytes)) {
     struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
-    slot = p3_osp_find(r, rec->p3_class,
+    slot = p3_osp_find(r, P3_OSP_CLASS_(rec),
                        P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1)),
                        rec->p3_nbytes, rec->p3_hash);
     *slot = P3_CAST_(p3_osp_u32, off / 8 + 1);
@@ -1275,10 +1279,12 @@ static P3_UNUSED_ void p3_osp_cap_samples(struct p3_osp_registry *r,
 }
 
 /* Adds one sample of the subpath (CLS, ENC), a window that started when k
- * was KSEEN (thinned to the current k first). */
+ * was KSEEN (thinned to the current k first) and ran as ENC rotated to start
+ * at SHOWN. */
 static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
                                       unsigned cls, const unsigned char *enc,
-                                      unsigned nbytes, unsigned kseen) {
+                                      unsigned nbytes, unsigned kseen,
+                                      unsigned shown) {
   p3_osp_u32 hash = p3_osp_hash(enc, nbytes, cls), *slot;
   p3_u64 need = P3_OSP_REC_SIZE_(nbytes), used;
   struct p3_osp_rec *rec;
@@ -1315,8 +1321,7 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
   rec->p3_count = 1;
   rec->p3_hash = hash;
   rec->p3_nbytes = P3_CAST_(unsigned short, nbytes);
-  rec->p3_class = P3_CAST_(unsigned char, cls);
-  rec->p3_pad = 0;
+  rec->p3_shape = P3_CAST_(unsigned short, cls | shown << 4);
   bytes = P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1));
   for (b = 0; b < nbytes; ++b)
     bytes[b] = enc[b];
@@ -1511,17 +1516,25 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
     struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
     const unsigned char *bytes =
         P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
-    unsigned pos = 0, i, n = 1u << rec->p3_class;
-    p3_osp_u32 id = 0;
+    unsigned pos, i, pass, n = 1u << P3_OSP_CLASS_(rec),
+                           shown = rec->p3_shape >> 4u;
+    p3_osp_u32 id;
     p3_osp_put(&o, "s ");
     p3_osp_put_u64(&o, rec->p3_count);
     p3_osp_put(&o, " ");
     p3_osp_put_u64(&o, n);
-    for (i = 0; i < n && pos < rec->p3_nbytes; ++i) {
-      id = p3_osp_decode_next(bytes, &pos, id);
-      p3_osp_put(&o, " ");
-      p3_osp_put_u64(&o, id);
-    }
+    /* As it ran: blocks SHOWN.. of the least rotation, then 0..SHOWN-1
+     * (decoded twice rather than buffered: this may run in a signal
+     * handler). */
+    for (pass = 0; pass < 2; ++pass)
+      for (i = 0, pos = 0, id = 0;
+           i < (pass ? shown : n) && pos < rec->p3_nbytes; ++i) {
+        id = p3_osp_decode_next(bytes, &pos, id);
+        if (pass == 1 || i >= shown) {
+          p3_osp_put(&o, " ");
+          p3_osp_put_u64(&o, id);
+        }
+      }
     p3_osp_put(&o, "\n");
     off += P3_OSP_REC_SIZE_(rec->p3_nbytes);
   }
@@ -1911,7 +1924,8 @@ static P3_UNUSED_ void p3_osp_window_done(struct p3_osp_registry *r,
   if (!r->p3_mem)
     return;
   p3_osp_lock(&r->p3_lock);
-  p3_osp_hot_add(r, &t->p3_rng, cls, t->p3_enc, nbytes, kseen);
+  p3_osp_hot_add(r, &t->p3_rng, cls, t->p3_enc, nbytes, kseen,
+                 (n - rot) & (n - 1));
   p3_osp_unlock_and_dump(r);
 }
 

@@ -163,7 +163,11 @@ std::string toJSON(const OspManifest &M, const Loaded &L,
             for (BlockId B : S.Blocks)
               J.value(B);
           });
-          J.attribute("text", formatSubpath(M, S.Blocks));
+          J.attributeArray("shown", [&] {
+            for (BlockId B : S.Shown)
+              J.value(B);
+          });
+          J.attribute("text", formatSubpath(M, S.Shown));
         });
       }
     });
@@ -258,7 +262,7 @@ void writeText(raw_ostream &OS, const OspReportOptions &O,
                    : Right(R[1], EstW) + "  " + Right(R[2], BoundW) + "  " +
                          Right(R[3], SampW))
        << "  " << Right(R[4], LenW) << "  "
-       << formatSubpath(M, Shown[I].Blocks, 48) << "\n";
+       << formatSubpath(M, Shown[I].Shown, 48) << "\n";
   }
 }
 

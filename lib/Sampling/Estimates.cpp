@@ -28,6 +28,7 @@ void sortHottest(std::vector<EstimatedSubpath> &V) {
 Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
                            double Confidence) {
   struct Sum {
+    Subpath Shown;
     uint64_t Samples = 0;
     double Weighted = 0, WeightedSquares = 0;
   };
@@ -43,6 +44,8 @@ Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
       double W = std::ldexp(1.0, int(D.PeriodLog2)) /
                  lengthProbability(S.Blocks.size(), D.MaxLength);
       Sum &Acc = Sums[S.Blocks];
+      if (Acc.Shown.empty())
+        Acc.Shown = S.Shown.empty() ? S.Blocks : S.Shown;
       Acc.Samples += S.Count;
       Acc.Weighted += double(S.Count) * W;
       Acc.WeightedSquares += double(S.Count) * W * W;
@@ -53,6 +56,7 @@ Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
   for (auto &[Blocks, S] : Sums) {
     EstimatedSubpath P;
     P.Blocks = Blocks;
+    P.Shown = S.Shown;
     P.Samples = S.Samples;
     P.Estimate = S.Weighted;
     P.Bound = std::sqrt(Z * S.WeightedSquares) / S.Weighted;
@@ -73,6 +77,7 @@ Estimates exactEstimates(const ExactCounter &Counter) {
     P.Samples = C.Count;
     P.Estimate = double(C.Count);
     P.Blocks = std::move(C.Blocks);
+    P.Shown = std::move(C.Shown);
     E.Summary.Samples += C.Count;
     E.Subpaths.push_back(std::move(P));
   }

@@ -22,7 +22,8 @@
 namespace p3 {
 
 struct EstimatedSubpath {
-  Subpath Blocks;
+  Subpath Blocks;       ///< Canonical: the identity.
+  Subpath Shown;        ///< As it ran (when first sampled, or first counted).
   uint64_t Samples = 0; ///< Sample count (the exact count for exact runs).
   double Estimate = 0;  ///< Estimated executions.
   double Bound = 0;     ///< Relative error bound (0: exact).

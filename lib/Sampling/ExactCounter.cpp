@@ -7,38 +7,77 @@
 
 namespace p3 {
 
-ExactCounter::ExactCounter(unsigned MaxLength) : MaxLength(MaxLength) {
+ExactCounter::ExactCounter(unsigned MaxLength)
+    : MaxLength(MaxLength), Seen(1024, HashOf(), Same{this}) {
   assert(MaxLength >= 2 && (MaxLength & (MaxLength - 1)) == 0);
 }
 
+bool ExactCounter::Same::operator()(const Entry &A, const Entry &B) const {
+  if (A.Hash != B.Hash || A.Length != B.Length)
+    return false;
+  for (size_t I = 0; I < A.Length; ++I)
+    if (C->at(A, I) != C->at(B, I))
+      return false;
+  return true;
+}
+
 void ExactCounter::feed(unsigned Thread, llvm::ArrayRef<BlockId> Input) {
-  std::vector<BlockId> &Tail = Tails[Thread];
+  auto [It, New] = StreamOf.insert({Thread, uint32_t(Streams.size())});
+  if (New)
+    Streams.emplace_back();
+  uint32_t S = It->second;
   for (BlockId B : Input) {
     ++Blocks;
-    Tail.push_back(B);
-    if (Tail.size() > 2 * size_t(MaxLength)) // amortized trim
-      Tail.erase(Tail.begin(), Tail.end() - MaxLength);
-    for (size_t L = 2; L <= MaxLength && L <= Tail.size(); L *= 2) {
-      llvm::ArrayRef<BlockId> Window(Tail.data() + Tail.size() - L, L);
-      unsigned R = leastRotation(Window);
-      Scratch.assign(Window.begin() + R, Window.end());
-      Scratch.insert(Scratch.end(), Window.begin(), Window.begin() + R);
-      ++Counts[Scratch];
+    Streams[S].push_back(B);
+    uint64_t End = Streams[S].size();
+    for (uint64_t L = 2; L <= MaxLength && L <= End; L *= 2) {
+      Entry E;
+      E.Stream = S;
+      E.Length = uint32_t(L);
+      E.Start = End - L;
+      E.Rotation =
+          leastRotation(llvm::ArrayRef<BlockId>(Streams[S]).slice(E.Start, L));
+      Subpath C = canonical(E);
+      E.Hash = hashSubpath(C);
+      // (Streams[S] may have moved: entries refer to it by index.)
+      ++Seen.insert(E).first->Count;
       ++Windows;
     }
   }
 }
 
+Subpath ExactCounter::canonical(const Entry &E) const {
+  Subpath Out(E.Length);
+  for (size_t I = 0; I < E.Length; ++I)
+    Out[I] = at(E, I);
+  return Out;
+}
+
 uint64_t ExactCounter::count(const Subpath &S) const {
-  auto It = Counts.find(S);
-  return It == Counts.end() ? 0 : It->second;
+  // Look the subpath up as the window of a stream of its own.
+  if (S.size() < 2 || S.size() > MaxLength || (S.size() & (S.size() - 1)))
+    return 0;
+  Probe = S;
+  Entry E;
+  E.Stream = ProbeStream;
+  E.Length = uint32_t(S.size());
+  E.Rotation = leastRotation(S);
+  E.Hash = hashSubpath(canonical(E));
+  auto It = Seen.find(E);
+  return It == Seen.end() ? 0 : It->Count;
 }
 
 std::vector<CountedSubpath> ExactCounter::sorted() const {
   std::vector<CountedSubpath> Out;
-  Out.reserve(Counts.size());
-  for (const auto &[S, C] : Counts)
-    Out.push_back({S, C});
+  Out.reserve(Seen.size());
+  for (const Entry &E : Seen) {
+    CountedSubpath C;
+    C.Blocks = canonical(E);
+    C.Shown.assign(Streams[E.Stream].begin() + E.Start,
+                   Streams[E.Stream].begin() + E.Start + E.Length);
+    C.Count = E.Count;
+    Out.push_back(std::move(C));
+  }
   std::sort(Out.begin(), Out.end(),
             [](const CountedSubpath &A, const CountedSubpath &B) {
               if (A.Count != B.Count)

@@ -2,10 +2,12 @@
 //
 // Counts, at every position of a block trace, the window of each length 2^n
 // (2 <= 2^n <= MaxLength) that ends there, under its canonical rotation: the
-// exact value of what the OSP sampler estimates. Slow (every window is
-// rotated and hashed: O(trace length x 2 MaxLength)) and memory-hungry
-// (every distinct subpath is kept), so it is for reduced inputs; it is
-// written to be obviously right, not fast.
+// exact value of what the OSP sampler estimates. Every window is rotated and
+// compared in full (O(trace length x 2 MaxLength) time), so it is for reduced
+// inputs; it is written to be obviously right, not fast. Distinct subpaths
+// are kept as references into the trace (the stream, the position of their
+// first window and its least rotation), so memory grows with the trace and
+// the number of distinct subpaths, not with their lengths.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +17,13 @@
 #include "Sampling/Subpath.h"
 
 #include <map>
-#include <unordered_map>
+#include <unordered_set>
 
 namespace p3 {
 
 struct CountedSubpath {
-  Subpath Blocks;
+  Subpath Blocks;     ///< Canonical.
+  Subpath Shown;      ///< As it ran the first time.
   uint64_t Count = 0;
 };
 
@@ -35,7 +38,7 @@ public:
 
   uint64_t blocks() const { return Blocks; }
   uint64_t windows() const { return Windows; }
-  size_t distinct() const { return Counts.size(); }
+  size_t distinct() const { return Seen.size(); }
   unsigned maxLength() const { return MaxLength; }
 
   /// Count of a (canonical) subpath; 0 if it never ran.
@@ -45,12 +48,35 @@ public:
   std::vector<CountedSubpath> sorted() const;
 
 private:
+  /// A subpath: its first window, and the start of its least rotation.
+  struct Entry {
+    uint32_t Stream = 0, Length = 0, Rotation = 0;
+    uint64_t Start = 0;
+    uint64_t Hash = 0;
+    mutable uint64_t Count = 0;
+  };
+  /// A stream index that names Probe, the subpath count() looks up.
+  static constexpr uint32_t ProbeStream = ~0u;
+  BlockId at(const Entry &E, size_t I) const {
+    const std::vector<BlockId> &V =
+        E.Stream == ProbeStream ? Probe : Streams[E.Stream];
+    return V[E.Start + (E.Rotation + I) % E.Length];
+  }
+  struct HashOf {
+    size_t operator()(const Entry &E) const { return E.Hash; }
+  };
+  struct Same {
+    const ExactCounter *C;
+    bool operator()(const Entry &A, const Entry &B) const;
+  };
+  Subpath canonical(const Entry &E) const;
+
   unsigned MaxLength;
   uint64_t Blocks = 0, Windows = 0;
-  /// The last MaxLength blocks of each thread, oldest first.
-  std::map<unsigned, std::vector<BlockId>> Tails;
-  std::unordered_map<Subpath, uint64_t, SubpathHash> Counts;
-  Subpath Scratch;
+  std::map<unsigned, uint32_t> StreamOf; ///< Thread -> stream.
+  std::vector<std::vector<BlockId>> Streams;
+  mutable std::vector<BlockId> Probe;
+  std::unordered_set<Entry, HashOf, Same> Seen;
 };
 
 } // namespace p3

@@ -153,15 +153,14 @@ Expected<HotListDump> Parser::run() {
     if (S.size() != Length + 3)
       return fail(formatv("length {0} but {1} block ids", Length,
                           S.size() - 3));
-    P.Blocks.reserve(Length);
+    P.Shown.reserve(Length);
     for (size_t I = 3; I < S.size(); ++I) {
       BlockId B;
       if (S[I].getAsInteger(10, B))
         return fail("block id '" + S[I] + "' is not a number");
-      P.Blocks.push_back(B);
+      P.Shown.push_back(B);
     }
-    if (!isCanonical(P.Blocks))
-      return fail("the subpath is not in its least rotation");
+    P.Blocks = canonicalSubpath(P.Shown);
     D.Subpaths.push_back(std::move(P));
   }
   if (!(W = words("end")))

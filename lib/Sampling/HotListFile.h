@@ -11,7 +11,9 @@
 //   state period_log2 <k> blocks <n> starts <n> windows <n> kept <n>
 //         samples <n> resamples <n> dropped <n> entries <n>
 //         memory_used <bytes> memory_peak <bytes> threads <n>  (one line)
-//   s <sample count> <length> <block id> ...    (one line per subpath)
+//   s <sample count> <length> <block id> ...    (one line per subpath: the
+//                        blocks as they ran when it was first sampled; any
+//                        rotation of them is the same subpath)
 //   end <number of s lines>
 //
 // The parser checks everything a reader relies on and names the file and
@@ -33,7 +35,8 @@ namespace p3 {
 
 struct SampledSubpath {
   uint64_t Count = 0; ///< Samples in the hot list.
-  Subpath Blocks;     ///< Canonical (least rotation).
+  Subpath Blocks;     ///< Canonical (least rotation): the identity.
+  Subpath Shown;      ///< As it ran when first sampled (as in the file).
 };
 
 struct HotListDump {

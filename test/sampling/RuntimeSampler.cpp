@@ -72,8 +72,8 @@ void HotList::add(const std::vector<uint32_t> &S, unsigned KSeen) {
   unsigned Class = 0;
   while ((1u << Class) < S.size())
     ++Class;
-  p3_osp_hot_add(static_cast<struct p3_osp_registry *>(R), &Rng, Class, Enc.data(),
-                 unsigned(Enc.size()), KSeen);
+  p3_osp_hot_add(static_cast<struct p3_osp_registry *>(R), &Rng, Class,
+                 Enc.data(), unsigned(Enc.size()), KSeen, 0);
 }
 
 unsigned HotList::k() const { return static_cast<struct p3_osp_registry *>(R)->p3_k; }
@@ -113,7 +113,7 @@ bool HotList::consistent() const {
     p3_osp_rec *Rec = p3_osp_rec_at(Reg, Off);
     auto *Bytes = reinterpret_cast<unsigned char *>(Rec + 1);
     p3_osp_u32 *Slot =
-        p3_osp_find(Reg, Rec->p3_class, Bytes, Rec->p3_nbytes, Rec->p3_hash);
+        p3_osp_find(Reg, P3_OSP_CLASS_(Rec), Bytes, Rec->p3_nbytes, Rec->p3_hash);
     if (Rec->p3_count == 0 || *Slot != Off / 8 + 1)
       return false;
     Off += P3_OSP_REC_SIZE_(Rec->p3_nbytes);

@@ -18,6 +18,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -82,6 +83,10 @@ TEST(Sampler, EstimatesAreWithinTheirBounds) {
     const EstimatedSubpath &S = E.Subpaths[I];
     double Truth = double(Exact.count(S.Blocks));
     ASSERT_GT(Truth, 0) << "a sampled subpath that never ran";
+    // It is shown as it ran: a window of the trace.
+    EXPECT_NE(std::search(Trace.begin(), Trace.end(), S.Shown.begin(),
+                          S.Shown.end()),
+              Trace.end());
     Within += std::abs(S.Estimate - Truth) <= S.Bound * Truth;
   }
   EXPECT_GE(Within, 18u) << "estimates outside their 95% bound";
