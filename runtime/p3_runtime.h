@@ -1416,6 +1416,26 @@ static P3_UNUSED_ void p3_osp_warn(const char *a, const char *b,
   p3_osp_flush(&o);
 }
 
+/* strerror is not async-signal-safe: the common reasons, by number. */
+static P3_UNUSED_ const char *p3_osp_errtext(int e) {
+  switch (e) {
+  case 2:
+    return "': No such file or directory";
+  case 13:
+    return "': Permission denied";
+  case 20:
+    return "': Not a directory";
+  case 28:
+    return "': No space left on device";
+  case 30:
+    return "': Read-only file system";
+  case 122:
+    return "': Disk quota exceeded";
+  default:
+    return "'";
+  }
+}
+
 /* DIR/p3-HASH-osp-PID.SUFFIX into BUF (at least 4096 + 64 bytes). */
 static P3_UNUSED_ int p3_osp_path(struct p3_osp_registry *r, char *buf,
                                   const char *suffix) {
@@ -1478,7 +1498,8 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   o.p3_failed = 0;
   o.p3_len = 0;
   if (o.p3_fd < 0) {
-    p3_osp_warn("cannot write the OSP hot list '", tmp, "'");
+    p3_osp_warn("cannot write the OSP hot list '", tmp,
+                p3_osp_errtext(*p3_osp_sys_errno()));
     *p3_osp_sys_errno() = err;
     return;
   }
@@ -1545,7 +1566,8 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   if (p3_osp_sys_close(o.p3_fd) != 0)
     o.p3_failed = 1;
   if (o.p3_failed || p3_osp_sys_rename(tmp, path) != 0) {
-    p3_osp_warn("cannot write the OSP hot list '", path, "'");
+    p3_osp_warn("cannot write the OSP hot list '", path,
+                p3_osp_errtext(*p3_osp_sys_errno()));
     p3_osp_sys_unlink(tmp);
   }
   *p3_osp_sys_errno() = err;
@@ -1611,7 +1633,8 @@ static P3_UNUSED_ void p3_osp_trace_flush(struct p3_osp_registry *r,
           0644);
     if (r->p3_trace_fd < 0) {
       r->p3_trace_failed = 1;
-      p3_osp_warn("cannot write the OSP trace '", path, "'");
+      p3_osp_warn("cannot write the OSP trace '", path,
+                  p3_osp_errtext(*p3_osp_sys_errno()));
     } else {
       struct p3_osp_out o;
       o.p3_fd = r->p3_trace_fd;
@@ -1842,6 +1865,8 @@ p3_osp_attach(struct p3_osp_registry *r) {
 static P3_UNUSED_ void p3_osp_thread_end(void *p) {
   struct p3_osp_registry *r = &p3_osp_registry;
   struct p3_osp_thread *t = P3_CAST_(struct p3_osp_thread *, p);
+  if (!t->p3_busy && p3_osp_skip <= t->p3_armed)
+    t->p3_blocks += t->p3_armed - p3_osp_skip; /* since the last slow path */
   p3_osp_lock(&r->p3_lock);
   if (r->p3_mode == P3_OSP_TRACE && !r->p3_exited)
     p3_osp_trace_flush(r, t);

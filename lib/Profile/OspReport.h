@@ -15,6 +15,7 @@
 
 #include "Profile/OspManifest.h"
 #include "Profile/ReportDriver.h"
+#include "Sampling/Accuracy.h"
 #include "Sampling/Estimates.h"
 
 #include <optional>
@@ -26,9 +27,13 @@ struct OspReportOptions {
   std::vector<std::string> Files; ///< Empty: DIR/profiles/*.osp (or *.trace).
   bool IgnoreForeign = false;
   unsigned Top = 10;
-  std::optional<double> Threshold; ///< Every subpath estimated at least this.
-  bool Exact = false;              ///< Count the traces exactly.
-  unsigned ExactMaxLength = 1024;
+  std::optional<double> Threshold; ///< Every subpath ranked at least this.
+  RankBy Rank = RankBy::AtLeast;
+  bool Exact = false;   ///< Count the traces exactly instead of sampling.
+  bool Compare = false; ///< Compare the sampled report with the traces.
+  /// The exact counter's longest subpaths: 1024 for Exact, the hot lists'
+  /// for Compare, unless set.
+  std::optional<unsigned> ExactMaxLength;
   double Confidence = 0.95;
   bool JSON = false;
   bool PrintReport = true;

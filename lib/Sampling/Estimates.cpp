@@ -66,19 +66,20 @@ Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
   return E;
 }
 
-Estimates exactEstimates(const ExactCounter &Counter) {
+Estimates exactEstimates(const ExactCounter &Counter, size_t Limit,
+                         uint64_t MinCount) {
   Estimates E;
   E.Summary.Lists = 1;
   E.Summary.Blocks = Counter.blocks();
   E.Summary.Windows = Counter.windows();
+  E.Summary.Samples = Counter.windows();
   E.Summary.Confidence = 1;
-  for (CountedSubpath &C : Counter.sorted()) {
+  for (CountedSubpath &C : Counter.top(Limit, MinCount)) {
     EstimatedSubpath P;
     P.Samples = C.Count;
     P.Estimate = double(C.Count);
     P.Blocks = std::move(C.Blocks);
     P.Shown = std::move(C.Shown);
-    E.Summary.Samples += C.Count;
     E.Subpaths.push_back(std::move(P));
   }
   sortHottest(E.Subpaths);
@@ -86,12 +87,24 @@ Estimates exactEstimates(const ExactCounter &Counter) {
 }
 
 std::vector<EstimatedSubpath> selectHottest(const Estimates &E, size_t K,
-                                            std::optional<double> Threshold) {
+                                            std::optional<double> Threshold,
+                                            RankBy Rank) {
+  auto Key = [&](const EstimatedSubpath &S) {
+    return Rank == RankBy::AtLeast ? S.atLeast() : S.Estimate;
+  };
+  std::vector<const EstimatedSubpath *> Order;
+  for (const EstimatedSubpath &S : E.Subpaths)
+    Order.push_back(&S);
+  // E.Subpaths is in estimate order; a stable sort keeps it among equal keys.
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](const EstimatedSubpath *A, const EstimatedSubpath *B) {
+                     return Key(*A) > Key(*B);
+                   });
   std::vector<EstimatedSubpath> Out;
-  for (const EstimatedSubpath &S : E.Subpaths) {
-    if (Threshold ? S.Estimate < *Threshold : Out.size() >= K)
+  for (const EstimatedSubpath *S : Order) {
+    if (Threshold ? Key(*S) < *Threshold : Out.size() >= K)
       break;
-    Out.push_back(S);
+    Out.push_back(*S);
   }
   return Out;
 }

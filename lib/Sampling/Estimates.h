@@ -27,6 +27,22 @@ struct EstimatedSubpath {
   uint64_t Samples = 0; ///< Sample count (the exact count for exact runs).
   double Estimate = 0;  ///< Estimated executions.
   double Bound = 0;     ///< Relative error bound (0: exact).
+
+  /// The estimate less its bound (at least 0): how often the subpath surely
+  /// ran, up to the bound's confidence.
+  double atLeast() const {
+    return Estimate * (1 - Bound) > 0 ? Estimate * (1 - Bound) : 0;
+  }
+};
+
+/// How "hottest" is decided.
+enum class RankBy : uint8_t {
+  /// The estimate less its bound (default): a subpath sampled once or twice,
+  /// whose estimate is large only because its length is rarely sampled,
+  /// does not push well-sampled hot subpaths out of the top.
+  AtLeast,
+  /// The estimate, as in the thesis's tables.
+  Estimate,
 };
 
 struct EstimateSummary {
@@ -48,13 +64,16 @@ struct Estimates {
 Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
                            double Confidence = 0.95);
 
-/// The exact counts as estimates with bound 0 (for reports of traces).
-Estimates exactEstimates(const ExactCounter &Counter);
+/// The exact counts as estimates with bound 0 (for reports of traces): the
+/// first \p Limit, and all that ran at least \p MinCount times.
+Estimates exactEstimates(const ExactCounter &Counter, size_t Limit,
+                         uint64_t MinCount = ~0ull);
 
-/// The first \p K of \p E, or all with an estimate of at least \p Threshold
-/// when it is set.
+/// The hottest \p K of \p E by \p Rank, or, when \p Threshold is set, all
+/// whose rank key is at least \p Threshold, hottest first.
 std::vector<EstimatedSubpath> selectHottest(const Estimates &E, size_t K,
-                                            std::optional<double> Threshold);
+                                            std::optional<double> Threshold,
+                                            RankBy Rank = RankBy::AtLeast);
 
 } // namespace p3
 

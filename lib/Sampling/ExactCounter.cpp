@@ -37,8 +37,7 @@ void ExactCounter::feed(unsigned Thread, llvm::ArrayRef<BlockId> Input) {
       E.Start = End - L;
       E.Rotation =
           leastRotation(llvm::ArrayRef<BlockId>(Streams[S]).slice(E.Start, L));
-      Subpath C = canonical(E);
-      E.Hash = hashSubpath(C);
+      E.Hash = hashOf(E);
       // (Streams[S] may have moved: entries refer to it by index.)
       ++Seen.insert(E).first->Count;
       ++Windows;
@@ -62,15 +61,43 @@ uint64_t ExactCounter::count(const Subpath &S) const {
   E.Stream = ProbeStream;
   E.Length = uint32_t(S.size());
   E.Rotation = leastRotation(S);
-  E.Hash = hashSubpath(canonical(E));
+  E.Hash = hashOf(E);
   auto It = Seen.find(E);
   return It == Seen.end() ? 0 : It->Count;
 }
 
-std::vector<CountedSubpath> ExactCounter::sorted() const {
+bool ExactCounter::hotter(const Entry &A, const Entry &B) const {
+  if (A.Count != B.Count)
+    return A.Count > B.Count;
+  if (A.Length != B.Length)
+    return A.Length < B.Length;
+  for (size_t I = 0; I < A.Length; ++I)
+    if (at(A, I) != at(B, I))
+      return at(A, I) < at(B, I);
+  return false;
+}
+
+std::vector<CountedSubpath> ExactCounter::top(size_t Limit,
+                                              uint64_t MinCount) const {
+  // Order references, materialize only what is asked for: a long trace has
+  // millions of distinct (mostly long and cold) subpaths.
+  std::vector<const Entry *> Order;
+  Order.reserve(Seen.size());
+  for (const Entry &E : Seen)
+    Order.push_back(&E);
+  auto Hotter = [&](const Entry *A, const Entry *B) { return hotter(*A, *B); };
+  size_t Want = Limit;
+  if (MinCount != ~0ull)
+    Want = std::max<size_t>(
+        Want, std::count_if(Order.begin(), Order.end(), [&](const Entry *E) {
+          return E->Count >= MinCount;
+        }));
+  Want = std::min(Want, Order.size());
+  std::partial_sort(Order.begin(), Order.begin() + Want, Order.end(), Hotter);
   std::vector<CountedSubpath> Out;
-  Out.reserve(Seen.size());
-  for (const Entry &E : Seen) {
+  Out.reserve(Want);
+  for (size_t I = 0; I < Want; ++I) {
+    const Entry &E = *Order[I];
     CountedSubpath C;
     C.Blocks = canonical(E);
     C.Shown.assign(Streams[E.Stream].begin() + E.Start,
@@ -78,14 +105,6 @@ std::vector<CountedSubpath> ExactCounter::sorted() const {
     C.Count = E.Count;
     Out.push_back(std::move(C));
   }
-  std::sort(Out.begin(), Out.end(),
-            [](const CountedSubpath &A, const CountedSubpath &B) {
-              if (A.Count != B.Count)
-                return A.Count > B.Count;
-              if (A.Blocks.size() != B.Blocks.size())
-                return A.Blocks.size() < B.Blocks.size();
-              return A.Blocks < B.Blocks;
-            });
   return Out;
 }
 

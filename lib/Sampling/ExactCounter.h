@@ -44,8 +44,11 @@ public:
   /// Count of a (canonical) subpath; 0 if it never ran.
   uint64_t count(const Subpath &S) const;
 
-  /// Every subpath, hottest first (ties: shorter first, then by blocks).
-  std::vector<CountedSubpath> sorted() const;
+  /// The hottest subpaths (ties: shorter first, then by blocks): the first
+  /// \p Limit, and at least those that ran \p MinCount times or more.
+  std::vector<CountedSubpath> top(size_t Limit, uint64_t MinCount = ~0ull) const;
+  /// Every subpath, hottest first (for small traces).
+  std::vector<CountedSubpath> sorted() const { return top(~size_t(0)); }
 
 private:
   /// A subpath: its first window, and the start of its least rotation.
@@ -70,6 +73,14 @@ private:
     bool operator()(const Entry &A, const Entry &B) const;
   };
   Subpath canonical(const Entry &E) const;
+  uint64_t hashOf(const Entry &E) const {
+    SubpathHasher H(E.Length);
+    for (size_t I = 0; I < E.Length; ++I)
+      H.add(at(E, I));
+    return H.value();
+  }
+  /// Whether A comes before B in top()'s order.
+  bool hotter(const Entry &A, const Entry &B) const;
 
   unsigned MaxLength;
   uint64_t Blocks = 0, Windows = 0;

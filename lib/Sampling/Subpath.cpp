@@ -39,13 +39,10 @@ bool isCanonical(llvm::ArrayRef<BlockId> S) {
 }
 
 uint64_t hashSubpath(llvm::ArrayRef<BlockId> S) {
-  uint64_t H = 0xcbf29ce484222325ULL ^ S.size();
-  for (BlockId B : S) {
-    H ^= B;
-    H *= 0x100000001b3ULL;
-    H ^= H >> 29;
-  }
-  return H;
+  SubpathHasher H(S.size());
+  for (BlockId B : S)
+    H.add(B);
+  return H.value();
 }
 
 } // namespace p3

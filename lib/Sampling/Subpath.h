@@ -36,6 +36,23 @@ Subpath canonicalSubpath(llvm::ArrayRef<BlockId> S);
 /// Whether \p S is its own least rotation.
 bool isCanonical(llvm::ArrayRef<BlockId> S);
 
+/// A hash of a block sequence, block by block (for sequences that are not
+/// stored contiguously).
+class SubpathHasher {
+public:
+  explicit SubpathHasher(size_t Length)
+      : H(0xcbf29ce484222325ULL ^ Length) {}
+  void add(BlockId B) {
+    H ^= B;
+    H *= 0x100000001b3ULL;
+    H ^= H >> 29;
+  }
+  uint64_t value() const { return H; }
+
+private:
+  uint64_t H;
+};
+
 /// A hash of a block sequence, for hash maps keyed by subpaths.
 uint64_t hashSubpath(llvm::ArrayRef<BlockId> S);
 

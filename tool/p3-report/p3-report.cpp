@@ -73,10 +73,21 @@ cl::opt<bool> Exact(
     cl::desc("OSP: count every subpath exactly from the block traces "
              "(*.trace, written with P3_OSP_MODE=trace) instead of sampling"),
     cl::cat(Category));
+cl::opt<bool> CompareExact(
+    "compare-exact",
+    cl::desc("OSP: compare the sampled report with the exact counts of the "
+             "traces of the same run (*.trace): errors, bounds, precision"),
+    cl::cat(Category));
 cl::opt<unsigned> MaxLength(
-    "max-length", cl::init(1024), cl::value_desc("N"),
-    cl::desc("OSP --exact: the longest subpaths counted, a power of two "
-             "(default 1024; lower it for long traces)"),
+    "max-length", cl::value_desc("N"),
+    cl::desc("OSP --exact, --compare-exact: the longest subpaths counted, a "
+             "power of two (default 1024, or the hot lists' for "
+             "--compare-exact; lower it for long traces)"),
+    cl::cat(Category));
+cl::opt<std::string> Rank(
+    "rank", cl::init("at-least"), cl::value_desc("at-least|estimate"),
+    cl::desc("OSP: rank subpaths by their estimate less its bound (default) "
+             "or by the estimate"),
     cl::cat(Category));
 cl::opt<std::string> ReportFile(
     "report-file", cl::value_desc("FILE"),
@@ -104,8 +115,9 @@ For a copy written by p3-rewrite --mode=osp (docs/osp.md), reports the hot
 subpaths of DIR/profiles/*.osp instead, and writes DIR/osp-profile.json:
   p3-report osp-out                         the 10 hottest subpaths
   p3-report --top 50 osp-out                the 50 hottest
-  p3-report --threshold 1000000 osp-out     all estimated to run 1e6+ times
+  p3-report --threshold 1000000 osp-out     all that surely ran 1e6+ times
   p3-report --exact --max-length 64 osp-out exact counts from *.trace
+  p3-report --compare-exact --top 20 osp-out   estimates vs exact counts
 )";
 
 /// "k=2,4,8" or "2,4,8".
@@ -140,7 +152,8 @@ int main(int Argc, char **Argv) {
       Misplaced.push_back("--" + Opt->ArgStr.str() +
                           " applies to path profiles, not to an OSP copy");
   for (cl::Option *Opt :
-       std::initializer_list<cl::Option *>{&Threshold, &Exact, &MaxLength})
+       std::initializer_list<cl::Option *>{&Threshold, &Exact, &MaxLength,
+                                           &CompareExact, &Rank})
     if (!Osp && Opt->getNumOccurrences())
       Misplaced.push_back("--" + Opt->ArgStr.str() +
                           " applies to OSP copies (p3-rewrite --mode=osp)");
@@ -183,7 +196,15 @@ int main(int Argc, char **Argv) {
     if (Threshold.getNumOccurrences())
       OO.Threshold = Threshold;
     OO.Exact = Exact;
-    OO.ExactMaxLength = MaxLength;
+    OO.Compare = CompareExact;
+    if (MaxLength.getNumOccurrences())
+      OO.ExactMaxLength = MaxLength;
+    if (Rank != "at-least" && Rank != "estimate") {
+      errs() << "p3-report: error: --rank is at-least or estimate, not '"
+             << Rank << "'\n";
+      return 2;
+    }
+    OO.Rank = Rank == "estimate" ? RankBy::Estimate : RankBy::AtLeast;
     ReportResult R = runOspReport(OO, outs(), errs());
     outs().flush();
     return R.ExitCode;

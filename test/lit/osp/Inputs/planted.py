@@ -108,11 +108,6 @@ def gen(seed, iterations):
     return "\n".join(out) + "\n"
 
 
-def planted_ids(manifest):
-    """Block ids of T, B, D, H, found by the marker comments' lines."""
-    return manifest
-
-
 def check(out, count, report_path, exact_path=None):
     with open(out + "/manifest.json") as f:
         manifest = json.load(f)
@@ -131,7 +126,6 @@ def check(out, count, report_path, exact_path=None):
             for m, want in marks.items():
                 if line == want and (m != "T" or fn["name"] == "main"):
                     ids.setdefault(m, []).append(bid)
-    # T's line also has main's first blocks? It has only the loop test.
     cycle = []
     for m in ("T", "B", "D", "H"):
         if len(ids.get(m, [])) != 1:
