@@ -2056,6 +2056,24 @@ static P3_UNUSED_ void p3_osp_enter_(p3_osp_u32 id) {
 }
 #define P3_OSP_BLOCK(id) p3_osp_enter_(id)
 
+/* Register mode, in C functions that call nothing: the counter is copied
+ * into a local first in the body, counted down there (a register, not a
+ * memory update), and handed back on every way out. The local is assigned,
+ * not passed by address, so that the compiler keeps it in a register; the
+ * rewriter uses this mode only where every action is sequenced against the
+ * others of its expression. */
+static P3_UNUSED_ p3_u64 p3_osp_lstep_(p3_u64 k, p3_osp_u32 id) {
+  if (__builtin_expect(--k == 0, 0)) {
+    p3_osp_skip = 0;
+    p3_osp_slow_(id);
+    k = p3_osp_skip;
+  }
+  return k;
+}
+#define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
+#define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
+
 /* Once per rewritten file: starts the sampler at start-up (and names the
  * manifest its files belong to). Complete definitions: no ';' after it. */
 #define P3_OSP_UNIT(n, hash)                                                   \

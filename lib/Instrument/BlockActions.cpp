@@ -23,7 +23,7 @@ struct Placement {
   unsigned Site;
   Slot Where;
   int Depth; ///< -1: the block's own action; d >= 0: d pushes away.
-  unsigned Block;
+  unsigned Block; ///< NoVertex: hand the counter back (leaving).
 };
 
 class Planner {
@@ -33,7 +33,7 @@ public:
     computeReachable();
   }
 
-  BlockActionPlan run(unsigned FirstId);
+  BlockActionPlan run(unsigned FirstId, bool Register);
 
 private:
   void computeReachable();
@@ -138,7 +138,7 @@ bool Planner::place(unsigned B, std::vector<Placement> &Out) const {
   return true;
 }
 
-BlockActionPlan Planner::run(unsigned FirstId) {
+BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   BlockActionPlan Plan;
   std::vector<unsigned> Candidates;
   for (unsigned B = 0; B < G.numBlocks(); ++B)
@@ -157,6 +157,26 @@ BlockActionPlan Planner::run(unsigned FirstId) {
     else
       Plan.Unobserved.push_back(B);
   }
+  // Register mode assigns a local: every action must be sequenced against
+  // the others of its expression. Every edge into EXIT hands it back.
+  for (const Placement &P : All)
+    Register &= F.Sites[P.Site].Sequenced;
+  if (Register) {
+    std::vector<Placement> Leave;
+    for (CFGEdge In : InEdges[G.Exit]) {
+      std::set<unsigned> Pushed;
+      if (!onEdge(In.Block, In.Index, NoVertex, 0, Pushed, Leave)) {
+        Register = false;
+        break;
+      }
+    }
+    for (const Placement &P : Leave)
+      Register &= F.Sites[P.Site].Sequenced;
+    if (Register) {
+      All.insert(All.end(), Leave.begin(), Leave.end());
+      Plan.Enter = " P3_OSP_LEAF;";
+    }
+  }
   std::map<unsigned, unsigned> IdOf;
   for (unsigned I = 0; I < Plan.Observed.size(); ++I)
     IdOf[Plan.Observed[I]] = FirstId + I;
@@ -172,15 +192,21 @@ BlockActionPlan Planner::run(unsigned FirstId) {
                                      : P.Where == Slot::IfTrue
                                          ? Code.IfTrue
                                          : Code.IfFalse;
-    List.push_back(formatv("P3_OSP_BLOCK({0})", IdOf.at(P.Block)));
+    if (P.Block == NoVertex)
+      List.push_back("P3_OSP_LEAVE");
+    else
+      List.push_back(formatv(Register ? "P3_OSP_LBLOCK({0})"
+                                      : "P3_OSP_BLOCK({0})",
+                             IdOf.at(P.Block)));
   }
   return Plan;
 }
 
 } // namespace
 
-BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId) {
-  return Planner(F).run(FirstId);
+BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
+                                 bool Register) {
+  return Planner(F).run(FirstId, Register);
 }
 
 } // namespace p3

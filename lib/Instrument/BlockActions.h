@@ -22,6 +22,17 @@
 // action, then the action of the block its edge enters, then those pushed
 // through that block.
 //
+// Register mode, for C functions that call nothing (the frontend's
+// LoweredFunction::CallsNothing): the counter
+// is copied into a local at entry (P3_OSP_LEAF, first in the body), the
+// blocks count down the local (P3_OSP_LBLOCK), which the compiler keeps in a
+// register, and every way out of the function copies it back (P3_OSP_LEAVE
+// on each edge into EXIT). A tight loop then pays a register decrement per
+// block instead of a memory update. When an edge into EXIT has no place (a
+// return inside a macro), or an action sits in an operand C leaves unordered
+// against another (the local is assigned), the function falls back to the
+// shared counter.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_INSTRUMENT_BLOCKACTIONS_H
@@ -32,6 +43,8 @@
 namespace p3 {
 
 struct BlockActionPlan {
+  /// Register mode: the text that goes first in the body ("" otherwise).
+  std::string Enter;
   /// Blocks that get an action, in source order (by line; within a line in
   /// clang's reverse block order, which follows the text).
   std::vector<unsigned> Observed;
@@ -42,8 +55,10 @@ struct BlockActionPlan {
 };
 
 /// Plans the entry actions of \p F's blocks; the i-th observed block (in
-/// BlockActionPlan::Observed order) gets id \p FirstId + i.
-BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId);
+/// BlockActionPlan::Observed order) gets id \p FirstId + i. \p Register: try
+/// register mode (the caller has checked that F calls nothing).
+BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
+                                 bool Register = false);
 
 } // namespace p3
 

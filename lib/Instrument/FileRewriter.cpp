@@ -21,6 +21,7 @@ struct Insertion {
   unsigned Width; ///< Length of the range the text opens or closes.
   unsigned Rank;  ///< Among equal widths: higher is further out.
   std::string Text;
+  unsigned Index = 0; ///< Order of addition.
 };
 
 bool comesFirst(const Insertion &A, const Insertion &B) {
@@ -28,8 +29,12 @@ bool comesFirst(const Insertion &A, const Insertion &B) {
     return A.Offset < B.Offset;
   if (A.Kind != B.Kind)
     return A.Kind < B.Kind;
+  // Two sites with the same range (the right operand of && is an expression
+  // site and a condition site) nest in the order they were added: the first
+  // opened is the last closed.
   if (A.Kind == Insertion::Close)
-    return std::tie(A.Width, A.Rank) < std::tie(B.Width, B.Rank);
+    return std::tie(A.Width, A.Rank, B.Index) <
+           std::tie(B.Width, B.Rank, A.Index);
   return std::tie(A.Width, A.Rank) > std::tie(B.Width, B.Rank);
 }
 
@@ -53,7 +58,8 @@ class Inserter {
 public:
   void add(unsigned Offset, Insertion::Phase Kind, unsigned Width,
            unsigned Rank, std::string Text) {
-    Edits.push_back({Offset, Kind, Width, Rank, std::move(Text)});
+    Edits.push_back({Offset, Kind, Width, Rank, std::move(Text),
+                     unsigned(Edits.size())});
   }
 
   void addSite(const Site &S, const SiteCode &Code) {
@@ -160,6 +166,8 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
                 formatv(" {0}(p3_functions_{1}, {2});",
                         F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER",
                         Plan.FileIndex, F.TableSlot));
+    else if (!F.OspEnter.empty())
+      Edits.add(L.BodyBegin, Insertion::Enter, 0, 0, F.OspEnter);
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);

@@ -41,6 +41,9 @@ struct FileInstrumentation {
     const FunctionCode *Code = nullptr;
     unsigned TableSlot = 0;
     bool Guarded = false; ///< P3_ENTER_GUARDED: returns counted by a cleanup.
+    /// OSP copies: inserted first in the body instead of P3_ENTER (may be
+    /// empty).
+    std::string OspEnter;
   };
   std::vector<Function> Functions; ///< Instrumented in this copy.
   /// OSP copies (OspRewrite.h): this prologue instead of the counter table,

@@ -69,7 +69,9 @@ planOspRewrite(ArrayRef<LoweredFunction> Functions,
       M.Functions.push_back(std::move(MF));
       continue;
     }
-    Actions[I] = planBlockActions(F, unsigned(M.Blocks.size()) + 1);
+    // Register mode for C functions that call nothing.
+    Actions[I] =
+        planBlockActions(F, unsigned(M.Blocks.size()) + 1, F.CallsNothing);
     const BlockActionPlan &A = Actions[I];
     if (A.Observed.empty()) {
       MF.SkipReason = A.Unobserved.empty()
@@ -110,7 +112,8 @@ planOspRewrite(ArrayRef<LoweredFunction> Functions,
     FI.OspPrologue = ospPrologue(runtimeIncludeFor(File), FileIndex, M.Hash);
     for (unsigned I = 0; I < Functions.size(); ++I)
       if (M.Functions[I].Instrumented && Functions[I].File == File)
-        FI.Functions.push_back({&Functions[I], &Actions[I].Code, 0, false});
+        FI.Functions.push_back(
+            {&Functions[I], &Actions[I].Code, 0, false, Actions[I].Enter});
     auto Text = FileText.find(File);
     if (Text == FileText.end())
       return createStringError(inconvertibleErrorCode(), "no text for " + File);

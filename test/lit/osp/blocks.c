@@ -80,12 +80,16 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: P3_OSP_UNIT(0, "{{[0-9a-f]+}}")
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #line 1
-// CHECK: static int square(int x) { P3_OSP_BLOCK(1); return x * x; }
-// CHECK:      P3_OSP_BLOCK(2); if (x < 0)
-// CHECK-NEXT:   { P3_OSP_BLOCK(3); return -1; }
-// CHECK-NEXT: else { P3_OSP_BLOCK(4); if (x == 0)
-// CHECK-NEXT:   { P3_OSP_BLOCK(5); return 0; } }
-// CHECK-NEXT: P3_OSP_BLOCK(6); return 1;
+// Functions that call nothing (square, classify, sw) keep the skip counter in
+// a local (P3_OSP_LEAF, P3_OSP_LBLOCK) and hand it back before each return
+// (P3_OSP_LEAVE).
+// CHECK: static int square(int x) { P3_OSP_LEAF; P3_OSP_LBLOCK(1); P3_OSP_LEAVE; return x * x; }
+// CHECK:      static int classify(int x) { P3_OSP_LEAF;
+// CHECK-NEXT:   P3_OSP_LBLOCK(2); if (x < 0)
+// CHECK-NEXT:   { P3_OSP_LBLOCK(3); P3_OSP_LEAVE; return -1; }
+// CHECK-NEXT: else { P3_OSP_LBLOCK(4); if (x == 0)
+// CHECK-NEXT:   { P3_OSP_LBLOCK(5); P3_OSP_LEAVE; return 0; } }
+// CHECK-NEXT: P3_OSP_LBLOCK(6); P3_OSP_LEAVE; return 1;
 // A loop test is a block of its own: its action runs after the test, in
 // both outcomes.
 // CHECK:      P3_OSP_BLOCK(7); int s = 0, i = 0;
@@ -97,15 +101,16 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: P3_OSP_BLOCK(12); for (int j = 0; P3_IF(j < n, P3_OSP_BLOCK(13), P3_OSP_BLOCK(13)) && P3_SEQ(P3_OSP_BLOCK(14), s > 0); P3_SEQ(P3_OSP_BLOCK(15), j++))
 // CHECK-NEXT:   { P3_OSP_BLOCK(16); s = MAX(s - j, 1); P3_OSP_BLOCK(17); }
 // CHECK-NEXT: P3_OSP_BLOCK(18); return s;
-// CHECK:      P3_OSP_BLOCK(19); int r = 0;
+// CHECK:      static int sw(int x) { P3_OSP_LEAF;
+// CHECK-NEXT: P3_OSP_LBLOCK(19); int r = 0;
 // CHECK-NEXT: switch (x % 3) {
 // CHECK-NEXT: case 0:
-// CHECK-NEXT:   P3_OSP_BLOCK(20); r += 10;
+// CHECK-NEXT:   P3_OSP_LBLOCK(20); r += 10;
 // CHECK:      case 1:
-// CHECK-NEXT:   P3_OSP_BLOCK(21); r += 1;
+// CHECK-NEXT:   P3_OSP_LBLOCK(21); r += 1;
 // CHECK:      default:
-// CHECK-NEXT:   P3_OSP_BLOCK(22); r = x ? P3_SEQ(P3_OSP_BLOCK(24), 7) : P3_SEQ(P3_OSP_BLOCK(23), 8); P3_OSP_BLOCK(25);
-// CHECK:      P3_OSP_BLOCK(26); return r;
+// CHECK-NEXT:   P3_OSP_LBLOCK(22); r = x ? P3_SEQ(P3_OSP_LBLOCK(24), 7) : P3_SEQ(P3_OSP_LBLOCK(23), 8); P3_OSP_LBLOCK(25);
+// CHECK:      P3_OSP_LBLOCK(26); P3_OSP_LEAVE; return r;
 // CHECK:      P3_OSP_BLOCK(27); int t = 0;
 // CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_BLOCK(28), P3_OSP_BLOCK(28)); P3_SEQ(P3_OSP_BLOCK(29), k++)) {
 // CHECK-NEXT:   P3_OSP_BLOCK(30); t += classify(k - 2);

@@ -15,7 +15,7 @@ static unsigned work3(unsigned x) { return x ^ (x >> 3); }
 static void *run(void *arg) {
   long id = (long)arg;
   unsigned x = (unsigned)id + 11, s = 0;
-  for (int i = 0; i < 200000; i++) {
+  for (int i = 0; i < 50000; i++) {
     if (id == 0)
       x = work0(x);
     else if (id == 1)
