@@ -21,20 +21,34 @@ struct Insertion {
   unsigned Width; ///< Length of the range the text opens or closes.
   unsigned Rank;  ///< Among equal widths: higher is further out.
   std::string Text;
-  unsigned Index = 0; ///< Order of addition.
 };
+
+/// Wrappers of one range nest in a fixed order, so that the text that opens
+/// one and the text that closes it always pair up ("P3_SEQ(a, P3_IF(c, t,
+/// f))" when an arm's first condition is also wrapped): braces outermost, then
+/// a return value's statement expression, then P3_SEQ, then P3_IF.
+unsigned rankOf(SiteKind K) {
+  switch (K) {
+  case SiteKind::BeforeStatement:
+  case SiteKind::AfterStatement:
+  case SiteKind::Condition:
+    return 1;
+  case SiteKind::Expression:
+    return 2;
+  case SiteKind::ReturnValue:
+    return 3;
+  }
+  return 1;
+}
+constexpr unsigned BracesRank = 4;
 
 bool comesFirst(const Insertion &A, const Insertion &B) {
   if (A.Offset != B.Offset)
     return A.Offset < B.Offset;
   if (A.Kind != B.Kind)
     return A.Kind < B.Kind;
-  // Two sites with the same range (the right operand of && is an expression
-  // site and a condition site) nest in the order they were added: the first
-  // opened is the last closed.
   if (A.Kind == Insertion::Close)
-    return std::tie(A.Width, A.Rank, B.Index) <
-           std::tie(B.Width, B.Rank, A.Index);
+    return std::tie(A.Width, A.Rank) < std::tie(B.Width, B.Rank);
   return std::tie(A.Width, A.Rank) > std::tie(B.Width, B.Rank);
 }
 
@@ -58,51 +72,50 @@ class Inserter {
 public:
   void add(unsigned Offset, Insertion::Phase Kind, unsigned Width,
            unsigned Rank, std::string Text) {
-    Edits.push_back({Offset, Kind, Width, Rank, std::move(Text),
-                     unsigned(Edits.size())});
+    Edits.push_back({Offset, Kind, Width, Rank, std::move(Text)});
   }
 
   void addSite(const Site &S, const SiteCode &Code) {
     std::vector<std::string> Actions = Code.Entry;
     Actions.insert(Actions.end(), Code.Exit.begin(), Code.Exit.end());
-    unsigned Width = S.End - S.Begin;
+    unsigned Width = S.End - S.Begin, Rank = rankOf(S.Kind);
     std::string Open = S.NeedsParens ? "(" : "", Close = S.NeedsParens ? ")" : "";
     switch (S.Kind) {
     case SiteKind::BeforeStatement:
-      add(S.Begin, Insertion::Open, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank,
           asStatements(Actions) + (S.BeforeCaseLabel ? "P3_FALLTHROUGH; " : ""));
       break;
     case SiteKind::AfterStatement: {
       std::string Text = asStatements(Actions);
       Text.pop_back(); // "a; b; " -> " a; b;"
-      add(S.End, Insertion::Close, Width, 1, " " + Text);
+      add(S.End, Insertion::Close, Width, Rank, " " + Text);
       break;
     }
     case SiteKind::Condition:
-      add(S.Begin, Insertion::Open, Width, 1, "P3_IF(" + Open);
-      add(S.End, Insertion::Close, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank, "P3_IF(" + Open);
+      add(S.End, Insertion::Close, Width, Rank,
           formatv("{0}, {1}, {2})", Close, asExpression(Code.IfTrue),
                   asExpression(Code.IfFalse)));
       break;
     case SiteKind::Expression:
-      add(S.Begin, Insertion::Open, Width, 1,
+      add(S.Begin, Insertion::Open, Width, Rank,
           "P3_SEQ(" + asExpression(Actions) + ", " + Open);
-      add(S.End, Insertion::Close, Width, 1, Close + ")");
+      add(S.End, Insertion::Close, Width, Rank, Close + ")");
       break;
     case SiteKind::ReturnValue:
       if (S.ValueType == "void") {
-        add(S.Begin, Insertion::Open, Width, 1, "({ (");
-        add(S.End, Insertion::Close, Width, 1, "); " + asStatements(Actions) + "})");
+        add(S.Begin, Insertion::Open, Width, Rank, "({ (");
+        add(S.End, Insertion::Close, Width, Rank, "); " + asStatements(Actions) + "})");
       } else {
-        add(S.Begin, Insertion::Open, Width, 1, "({ " + S.ValueType + " = (");
-        add(S.End, Insertion::Close, Width, 1,
+        add(S.Begin, Insertion::Open, Width, Rank, "({ " + S.ValueType + " = (");
+        add(S.End, Insertion::Close, Width, Rank,
             "); " + asStatements(Actions) + "p3_ret; })");
       }
       break;
     }
     if (S.NeedsBraces && Braced.insert({S.Begin, S.End}).second) {
-      add(S.Begin, Insertion::Open, Width, 2, "{ ");
-      add(S.End, Insertion::Close, Width, 2, " }");
+      add(S.Begin, Insertion::Open, Width, BracesRank, "{ ");
+      add(S.End, Insertion::Close, Width, BracesRank, " }");
     }
   }
 
