@@ -1019,3 +1019,1293 @@ static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
 #endif
 
 #endif /* P3_RUNTIME_H */
+
+/*===-- Online subpath profiling (OSP) ------------------------------------===*
+ *
+ * Compiled only in the copy written by p3-rewrite --mode=osp, whose rewritten
+ * files define P3_OSP before including this header. docs/osp.md describes the
+ * algorithm (Oren's Online Subpath Profiling), the environment variables and
+ * the hot-list file; this part shares nothing with the counting runtime above
+ * but the basic macros (p3_u64, P3_NULL, P3_CAST_, P3_UNUSED_, P3_CTOR_).
+ *
+ * Every block the rewriter can place an action in runs P3_OSP_BLOCK(id): a
+ * decrement of a thread-local skip counter and a branch that is taken once
+ * every few thousand blocks. When it is taken the slow path (p3_osp_slow_)
+ * decides:
+ *  - whether this block starts a sampled window (the gaps between starts are
+ *    geometric with mean 2^k, so every block is a start with probability
+ *    2^-k, independently), and its length 2^n (n >= 1, probability 2^-n,
+ *    the longest length taking the rest);
+ *  - while windows are open it records every block (the counter is then 1)
+ *    into a ring of the last max_length blocks; a window that completes is
+ *    rotated to its least rotation (rotations of a loop are one subpath),
+ *    delta-encoded and added to the hot list;
+ *  - the hot list holds (subpath, count) pairs in P3_OSP_MEMORY bytes (the
+ *    concise samples of Gibbons and Matias). When a new subpath does not fit,
+ *    k grows by one and every count is thinned (each sample kept with
+ *    probability 1/2), until it fits; windows that started under a smaller k
+ *    are thinned the same way when they complete. So at any time every
+ *    completed window of length 2^n is in the sample with probability
+ *    2^-k * q(n), independently: count * 2^k / q(n) estimates its count.
+ *
+ * One sampler per thread (gcc and clang: __thread; with tcc, which has no
+ * thread-local storage, one per process: multi-threaded programs need gcc or
+ * clang), one hot list per process, under a lock taken once per completed
+ * window. Files are written with open/write/rename only, so that a dump may
+ * run inside a signal handler.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#if defined(P3_OSP) && !defined(P3_OSP_RUNTIME_)
+#define P3_OSP_RUNTIME_
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef unsigned int p3_osp_u32;
+
+/* Lengths are 2^1 .. 2^P3_OSP_MAX_CLASS_; an encoded subpath (at most five
+ * bytes a block) must fit the 16-bit size field of a record, a rotation its
+ * 12 bits. */
+#define P3_OSP_MAX_CLASS_ 12
+#define P3_OSP_DEFAULT_MEMORY_ 65536
+#define P3_OSP_DEFAULT_MAX_LENGTH_ 1024
+#define P3_OSP_DEFAULT_PERIOD_ 64
+#define P3_OSP_DEFAULT_SAMPLES_ 65536
+#define P3_OSP_MAX_K_ 50
+#define P3_OSP_TRACE_CHUNK_ 16384
+
+#if defined(__TINYC__)
+#define P3_OSP_TLS_
+#define P3_OSP_PER_THREAD_ 0
+#else
+#define P3_OSP_TLS_ __thread __attribute((__tls_model__("initial-exec")))
+#define P3_OSP_PER_THREAD_ 1
+#endif
+#if defined(__ATOMIC_ACQUIRE)
+#define P3_OSP_ATOMIC_ 1
+#define P3_OSP_LOAD_(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define P3_OSP_STORE_(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#else
+#define P3_OSP_ATOMIC_ 0
+#define P3_OSP_LOAD_(p) (*(p))
+#define P3_OSP_STORE_(p, v) ((void)(*(p) = (v)))
+#endif
+/* Functions emitted once per object, not once per translation unit. */
+#define P3_OSP_API_ __attribute((__weak__, __visibility__("hidden"), __unused__))
+#define P3_OSP_COLD_ __attribute((__noinline__, __cold__))
+
+/*===-- libc, bound by asm label (see the top of this file) ---------------===*/
+
+extern char *p3_osp_sys_getenv(const char *) __asm__("getenv");
+extern char *p3_osp_sys_getcwd_chk(char *, __SIZE_TYPE__, __SIZE_TYPE__)
+    __asm__("__getcwd_chk");
+extern int p3_osp_sys_getpid(void) __asm__("__getpid");
+extern int *p3_osp_sys_errno(void) __asm__("__errno_location");
+extern void *p3_osp_sys_mmap(void *, __SIZE_TYPE__, int, int, int, long)
+    __asm__("mmap");
+extern int p3_osp_sys_atexit(void (*)(void)) __asm__("atexit");
+extern int p3_osp_sys_pthread_atfork(void (*)(void), void (*)(void),
+                                     void (*)(void)) __asm__("__pthread_atfork");
+extern int p3_osp_sys_open(const char *, int, ...) __asm__("__open");
+extern long p3_osp_sys_write(int, const void *, __SIZE_TYPE__)
+    __asm__("__write");
+extern int p3_osp_sys_close(int) __asm__("__close");
+extern int p3_osp_sys_rename(const char *, const char *) __asm__("rename");
+extern int p3_osp_sys_unlink(const char *) __asm__("unlink");
+extern long p3_osp_sys_time(long *) __asm__("time");
+typedef void (*p3_osp_handler)(int);
+extern p3_osp_handler p3_osp_sys_signal(int, p3_osp_handler)
+    __asm__("signal");
+#if P3_OSP_PER_THREAD_
+extern int p3_osp_sys_key_create(unsigned *, void (*)(void *))
+    __asm__("__pthread_key_create");
+extern int p3_osp_sys_setspecific(unsigned, const void *)
+    __asm__("pthread_setspecific");
+#endif
+extern int p3_osp_sys_sched_yield(void) __asm__("__sched_yield");
+/* Linux x86-64 values. */
+#define P3_OSP_O_WRONLY_ 01
+#define P3_OSP_O_CREAT_ 0100
+#define P3_OSP_O_TRUNC_ 01000
+#define P3_OSP_O_APPEND_ 02000
+#define P3_OSP_O_CLOEXEC_ 02000000
+#define P3_OSP_PROT_RW_ 3
+#define P3_OSP_MAP_ANON_ 0x22
+
+/*===-- State ---------------------------------------------------------------===*/
+
+enum { P3_OSP_SAMPLE = 0, P3_OSP_SKIP = 1, P3_OSP_TRACE = 2 };
+
+/* One thread's sampler. Never freed: a thread that ends returns it to the
+ * registry's list, where the next new thread takes it. */
+struct p3_osp_thread {
+  p3_u64 p3_rng;       /* splitmix64 state */
+  p3_u64 p3_armed;     /* the value last put in the skip counter */
+  p3_u64 p3_remaining; /* recording: blocks to the next start, this one included */
+  unsigned p3_draw_k;  /* the k the pending skip was drawn with */
+  unsigned p3_k_cached;
+  double p3_inv_log_q; /* 1 / ln(1 - 2^-k) for k = p3_k_cached */
+  p3_u64 p3_pos;       /* blocks recorded; ring index = pos % max_length */
+  unsigned p3_active;  /* open windows */
+  int p3_recording;
+  int p3_busy;         /* in the slow path (a signal handler may re-enter) */
+  int p3_in_use;
+  unsigned p3_no;      /* thread number, for traces */
+  /* Statistics, read by dumps without a lock. */
+  p3_u64 p3_blocks;    /* blocks this thread ran, as of its last slow path */
+  p3_u64 p3_starts;    /* windows started */
+  p3_u64 p3_windows;   /* windows completed */
+  p3_osp_u32 *p3_ring;
+  unsigned short *p3_wheel; /* per position: bit n = a window of 2^n ends */
+  unsigned char *p3_kring;  /* per position: the k of the window starting there */
+  p3_osp_u32 *p3_window;
+  unsigned char *p3_enc;
+  p3_osp_u32 *p3_trace; /* trace mode: [thread, count, ids...] */
+  unsigned p3_trace_len;
+  __SIZE_TYPE__ p3_bytes;
+  struct p3_osp_thread *p3_next;
+};
+
+/* A hot-list record, followed by the encoded subpath (its least rotation)
+ * padded to 8 bytes. The subpath is counted under its least rotation, but
+ * shown as it ran when first sampled: a subpath that is not a loop
+ * ([call site, callee entry]) reads in its real order. */
+struct p3_osp_rec {
+  p3_u64 p3_count;
+  p3_osp_u32 p3_hash;
+  unsigned short p3_nbytes;
+  unsigned short p3_shape; /* length 2^(shape & 15); shown from shape >> 4 */
+};
+#define P3_OSP_CLASS_(rec) ((rec)->p3_shape & 15u)
+
+struct p3_osp_registry {
+  int p3_started, p3_exited, p3_lock, p3_warned_hash;
+  volatile int p3_dump_requested;
+  const char *p3_hash;
+  /* Configuration, fixed at start-up. */
+  int p3_mode;
+  unsigned p3_max_class, p3_k0, p3_interval, p3_signal;
+  p3_u64 p3_memory, p3_seed, p3_mask, p3_max_samples;
+  long p3_next_dump;
+  /* The hot list: records from the bottom of p3_mem, the index (p3_cap
+   * slots of record offset / 8 + 1, open addressing) at the top. */
+  unsigned char *p3_mem;
+  p3_u64 p3_rec_end, p3_cap, p3_entries, p3_peak;
+  p3_u64 p3_samples; /* the sum of the counts */
+  unsigned p3_k;
+  p3_u64 p3_kept, p3_resamples, p3_dropped, p3_dumps;
+  p3_u64 p3_retired_blocks; /* reserved */
+  unsigned p3_threads, p3_key;
+  int p3_have_key, p3_trace_fd, p3_trace_failed;
+  struct p3_osp_thread *p3_first_thread;
+  unsigned p3_dir_len;
+  char p3_dir[4096];
+};
+
+extern struct p3_osp_registry p3_osp_registry;
+__attribute((__weak__, __visibility__("hidden"))) struct p3_osp_registry
+    p3_osp_registry;
+/* The skip counter: the next block that takes it to 0 runs the slow path.
+ * 1 at first, so that a thread's first block attaches its sampler. */
+extern P3_OSP_TLS_ p3_u64 p3_osp_skip;
+__attribute((__weak__, __visibility__("hidden"))) P3_OSP_TLS_ p3_u64
+    p3_osp_skip = 1;
+extern P3_OSP_TLS_ struct p3_osp_thread *p3_osp_self;
+__attribute((__weak__, __visibility__("hidden"))) P3_OSP_TLS_ struct
+    p3_osp_thread *p3_osp_self;
+
+/*===-- Small helpers -------------------------------------------------------===*/
+
+static P3_UNUSED_ void p3_osp_lock(int *l) {
+#if P3_OSP_ATOMIC_
+  unsigned spins = 0;
+  while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(l, __ATOMIC_RELAXED))
+      if (++spins % 256 == 0)
+        p3_osp_sys_sched_yield();
+#else
+  *l = 1;
+#endif
+}
+
+static P3_UNUSED_ int p3_osp_trylock(int *l) {
+#if P3_OSP_ATOMIC_
+  return !__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE);
+#else
+  if (*l)
+    return 0;
+  *l = 1;
+  return 1;
+#endif
+}
+
+static P3_UNUSED_ void p3_osp_unlock(int *l) {
+#if P3_OSP_ATOMIC_
+  __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+#else
+  *l = 0;
+#endif
+}
+
+/* splitmix64 */
+static P3_UNUSED_ p3_u64 p3_osp_random(p3_u64 *s) {
+  p3_u64 z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static P3_UNUSED_ unsigned p3_osp_popcount(p3_u64 x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return P3_CAST_(unsigned, (x * 0x0101010101010101ULL) >> 56);
+}
+
+/* Binomial(n, 1/2): how many of n samples survive a halving. */
+static P3_UNUSED_ p3_u64 p3_osp_halve(p3_u64 *rng, p3_u64 n) {
+  p3_u64 kept = 0;
+  for (; n >= 64; n -= 64)
+    kept += p3_osp_popcount(p3_osp_random(rng));
+  if (n)
+    kept += p3_osp_popcount(p3_osp_random(rng) & ((1ULL << n) - 1));
+  return kept;
+}
+
+/* ln(x) for 0 < x <= 1, without libm: x = m 2^-e with m in [1/2, 1), then
+ * ln m = 2 atanh((m-1)/(m+1)), whose series converges fast for |z| <= 1/3. */
+static P3_UNUSED_ double p3_osp_ln(double x) {
+  double z, z2, term, sum = 0;
+  int e = 0, i;
+  while (x < 0.5) {
+    x *= 2;
+    ++e;
+  }
+  z = (x - 1) / (x + 1);
+  z2 = z * z;
+  term = z;
+  for (i = 1; i < 48; i += 2) {
+    sum += term / i;
+    term *= z2;
+  }
+  return 2 * sum - e * 0.69314718055994530942;
+}
+
+/* ln(1 - 2^-k), accurate also when 1 - 2^-k rounds to 1. */
+static P3_UNUSED_ double p3_osp_log_keep(unsigned k) {
+  double p = 1.0 / P3_CAST_(double, 1ULL << k);
+  if (k >= 20)
+    return -p - p * p / 2 - p * p * p / 3;
+  return p3_osp_ln(1 - p);
+}
+
+/* A geometric skip with mean 2^k: the number of blocks up to and including
+ * the next start, when each block starts a window with probability 2^-k. */
+static P3_UNUSED_ p3_u64 p3_osp_draw_skip(struct p3_osp_thread *t,
+                                          unsigned k) {
+  double u, g;
+  if (k == 0)
+    return 1;
+  if (t->p3_k_cached != k) {
+    t->p3_inv_log_q = 1 / p3_osp_log_keep(k);
+    t->p3_k_cached = k;
+  }
+  u = (P3_CAST_(double, p3_osp_random(&t->p3_rng) >> 11) + 0.5) *
+      (1.0 / 9007199254740992.0);
+  g = p3_osp_ln(u) * t->p3_inv_log_q;
+  if (!(g < 4e18)) /* also NaN */
+    g = 4e18;
+  return 1 + P3_CAST_(p3_u64, g);
+}
+
+/* The length class n of a window: 2^-n for n < max, the rest for max. */
+static P3_UNUSED_ unsigned p3_osp_draw_class(p3_u64 r, unsigned max_class) {
+  unsigned n = 1;
+  while (n < max_class && !(r & 1)) {
+    r >>= 1;
+    ++n;
+  }
+  return n;
+}
+
+/* The start of the lexicographically least rotation of S (N blocks, a power
+ * of two), in linear time (the two-candidate minimum-expression algorithm). */
+static P3_UNUSED_ unsigned p3_osp_least_rotation(const p3_osp_u32 *s,
+                                                 unsigned n) {
+  unsigned i = 0, j = 1, k = 0, m = n - 1;
+  while (i < n && j < n && k < n) {
+    p3_osp_u32 a = s[(i + k) & m], b = s[(j + k) & m];
+    if (a == b) {
+      ++k;
+      continue;
+    }
+    if (a > b)
+      i += k + 1;
+    else
+      j += k + 1;
+    if (i == j)
+      ++j;
+    k = 0;
+  }
+  return i < j ? i : j;
+}
+
+/* S rotated to start at ROT, as zigzag varints of the differences between
+ * consecutive ids (the first from 0). At most 5 bytes a block. */
+static P3_UNUSED_ unsigned p3_osp_encode(const p3_osp_u32 *s, unsigned n,
+                                         unsigned rot, unsigned char *out) {
+  unsigned i, len = 0;
+  p3_osp_u32 prev = 0, v, d, z;
+  for (i = 0; i < n; ++i) {
+    v = s[(rot + i) & (n - 1)];
+    d = v - prev;
+    z = (d << 1) ^ (0u - (d >> 31));
+    prev = v;
+    while (z >= 0x80) {
+      out[len++] = P3_CAST_(unsigned char, z | 0x80);
+      z >>= 7;
+    }
+    out[len++] = P3_CAST_(unsigned char, z);
+  }
+  return len;
+}
+
+/* The next id of an encoding at *POS, after PREV. */
+static P3_UNUSED_ p3_osp_u32 p3_osp_decode_next(const unsigned char *in,
+                                                unsigned *pos,
+                                                p3_osp_u32 prev) {
+  p3_osp_u32 z = 0;
+  unsigned shift = 0;
+  unsigned char c;
+  do {
+    c = in[(*pos)++];
+    z |= P3_CAST_(p3_osp_u32, c & 0x7f) << shift;
+    shift += 7;
+  } while ((c & 0x80) && shift < 35);
+  return prev + ((z >> 1) ^ (0u - (z & 1)));
+}
+
+static P3_UNUSED_ p3_osp_u32 p3_osp_hash(const unsigned char *s, unsigned n,
+                                         unsigned cls) {
+  p3_osp_u32 h = 2166136261u ^ cls;
+  unsigned i;
+  for (i = 0; i < n; ++i)
+    h = (h ^ s[i]) * 16777619u;
+  return h;
+}
+
+static P3_UNUSED_ void *p3_osp_map(p3_u64 bytes) {
+  void *p = p3_osp_sys_mmap(P3_NULL, P3_CAST_(__SIZE_TYPE__, bytes),
+                            P3_OSP_PROT_RW_, P3_OSP_MAP_ANON_, -1, 0);
+#ifdef __cplusplus
+  return p == reinterpret_cast<void *>(static_cast<long>(-1)) ? P3_NULL : p;
+#else
+  return p == (void *)-1 ? P3_NULL : p;
+#endif
+}
+
+/*===-- The hot list (called with the registry locked) ---------------------===*/
+
+#define P3_OSP_REC_SIZE_(nbytes) (sizeof(struct p3_osp_rec) + (((nbytes) + 7u) & ~7u))
+
+static P3_UNUSED_ struct p3_osp_rec *p3_osp_rec_at(struct p3_osp_registry *r,
+                                                   p3_u64 off) {
+  return P3_CAST_(struct p3_osp_rec *, P3_CAST_(void *, r->p3_mem + off));
+}
+
+static P3_UNUSED_ p3_osp_u32 *p3_osp_index(struct p3_osp_registry *r) {
+  return P3_CAST_(p3_osp_u32 *,
+                  P3_CAST_(void *, r->p3_mem + r->p3_memory - r->p3_cap * 4));
+}
+
+/* The index slot of (CLS, ENC), or the empty slot where it would go. */
+static P3_UNUSED_ p3_osp_u32 *p3_osp_find(struct p3_osp_registry *r,
+                                          unsigned cls,
+                                          const unsigned char *enc,
+                                          unsigned nbytes, p3_osp_u32 hash) {
+  p3_osp_u32 *index = p3_osp_index(r);
+  p3_u64 i = (hash * 0x9e3779b97f4a7c15ULL >> 20) & (r->p3_cap - 1);
+  unsigned b;
+  for (;; i = (i + 1) & (r->p3_cap - 1)) {
+    struct p3_osp_rec *rec;
+    const unsigned char *bytes;
+    if (!index[i])
+      return &index[i];
+    rec = p3_osp_rec_at(r, P3_CAST_(p3_u64, index[i] - 1) * 8);
+    if (rec->p3_hash != hash || P3_OSP_CLASS_(rec) != cls ||
+        rec->p3_nbytes != nbytes)
+      continue;
+    bytes = P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
+    for (b = 0; b < nbytes && bytes[b] == enc[b]; ++b)
+      ;
+    if (b == nbytes)
+      return &index[i];
+  }
+}
+
+/* Rebuilds the index with CAP slots; the records must leave room for it. */
+static P3_UNUSED_ void p3_osp_reindex(struct p3_osp_registry *r, p3_u64 cap) {
+  p3_osp_u32 *index, *slot;
+  p3_u64 off, i;
+  r->p3_cap = cap;
+  index = p3_osp_index(r);
+  for (i = 0; i < cap; ++i)
+    index[i] = 0;
+  for (off = 0; off < r->p3_rec_end;
+       off += P3_OSP_REC_SIZE_(p3_osp_rec_at(r, off)->p3_nbytes)) {
+    struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
+    slot = p3_osp_find(r, P3_OSP_CLASS_(rec),
+                       P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1)),
+                       rec->p3_nbytes, rec->p3_hash);
+    *slot = P3_CAST_(p3_osp_u32, off / 8 + 1);
+  }
+}
+
+/* k grows by one: every sample is kept with probability 1/2, records left
+ * without samples are removed and the index is rebuilt as small as it can. */
+static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
+                                       p3_u64 *rng) {
+  p3_u64 in = 0, out = 0, size, i, cap = 16;
+  r->p3_k += 1;
+  r->p3_resamples += 1;
+  while (in < r->p3_rec_end) {
+    struct p3_osp_rec *rec = p3_osp_rec_at(r, in);
+    p3_u64 c = p3_osp_halve(rng, rec->p3_count);
+    size = P3_OSP_REC_SIZE_(rec->p3_nbytes);
+    r->p3_samples -= rec->p3_count - c;
+    if (c) {
+      rec->p3_count = c;
+      if (out != in)
+        for (i = 0; i < size; ++i)
+          r->p3_mem[out + i] = r->p3_mem[in + i];
+      out += size;
+    } else {
+      r->p3_entries -= 1;
+    }
+    in += size;
+  }
+  r->p3_rec_end = out;
+  while (cap < (r->p3_entries + 1) * 2)
+    cap *= 2;
+  p3_osp_reindex(r, cap);
+}
+
+/* The sample size is bounded too (P3_OSP_SAMPLES): when it grows past the
+ * bound, k grows. This sets the thesis's period f = n / (m G) (n blocks, mG
+ * the effective sample size) without knowing n in advance: the sampling work
+ * then grows with log n, not with n. */
+static P3_UNUSED_ void p3_osp_cap_samples(struct p3_osp_registry *r,
+                                          p3_u64 *rng) {
+  while (r->p3_max_samples && r->p3_samples > r->p3_max_samples)
+    p3_osp_resample(r, rng);
+}
+
+/* Adds one sample of the subpath (CLS, ENC), a window that started when k
+ * was KSEEN (thinned to the current k first) and ran as ENC rotated to start
+ * at SHOWN. */
+static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
+                                      unsigned cls, const unsigned char *enc,
+                                      unsigned nbytes, unsigned kseen,
+                                      unsigned shown) {
+  p3_osp_u32 hash = p3_osp_hash(enc, nbytes, cls), *slot;
+  p3_u64 need = P3_OSP_REC_SIZE_(nbytes), used;
+  struct p3_osp_rec *rec;
+  unsigned char *bytes;
+  unsigned b;
+  for (; kseen < r->p3_k; ++kseen)
+    if (p3_osp_random(rng) & 1)
+      return;
+  slot = p3_osp_find(r, cls, enc, nbytes, hash);
+  if (*slot) {
+    p3_osp_rec_at(r, P3_CAST_(p3_u64, *slot - 1) * 8)->p3_count += 1;
+    r->p3_kept += 1;
+    r->p3_samples += 1;
+    p3_osp_cap_samples(r, rng);
+    return;
+  }
+  if (need + 16 * 4 > r->p3_memory) { /* larger than the whole hot list */
+    r->p3_dropped += 1;
+    return;
+  }
+  for (;;) {
+    if ((r->p3_entries + 1) * 2 <= r->p3_cap) {
+      if (r->p3_rec_end + need + r->p3_cap * 4 <= r->p3_memory)
+        break;
+    } else if (r->p3_rec_end + need + r->p3_cap * 8 <= r->p3_memory) {
+      p3_osp_reindex(r, r->p3_cap * 2);
+      continue;
+    }
+    p3_osp_resample(r, rng);
+    if (p3_osp_random(rng) & 1) /* the new sample is thinned too */
+      return;
+  }
+  rec = p3_osp_rec_at(r, r->p3_rec_end);
+  rec->p3_count = 1;
+  rec->p3_hash = hash;
+  rec->p3_nbytes = P3_CAST_(unsigned short, nbytes);
+  rec->p3_shape = P3_CAST_(unsigned short, cls | shown << 4);
+  bytes = P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1));
+  for (b = 0; b < nbytes; ++b)
+    bytes[b] = enc[b];
+  for (; b < ((nbytes + 7u) & ~7u); ++b)
+    bytes[b] = 0;
+  slot = p3_osp_find(r, cls, enc, nbytes, hash);
+  *slot = P3_CAST_(p3_osp_u32, r->p3_rec_end / 8 + 1);
+  r->p3_rec_end += need;
+  r->p3_entries += 1;
+  r->p3_kept += 1;
+  r->p3_samples += 1;
+  used = r->p3_rec_end + r->p3_cap * 4;
+  if (used > r->p3_peak)
+    r->p3_peak = used;
+  p3_osp_cap_samples(r, rng);
+}
+
+/* Empties the hot list (a forked child starts afresh). */
+static P3_UNUSED_ void p3_osp_hot_clear(struct p3_osp_registry *r) {
+  r->p3_rec_end = 0;
+  r->p3_entries = 0;
+  r->p3_samples = 0;
+  r->p3_cap = 16;
+  if (r->p3_mem)
+    p3_osp_reindex(r, 16);
+  r->p3_peak = r->p3_cap * 4;
+  r->p3_k = r->p3_k0;
+  r->p3_kept = r->p3_resamples = r->p3_dropped = 0;
+}
+
+/*===-- Writing files (async-signal-safe: open, write, rename, close) ------===*/
+
+struct p3_osp_out {
+  int p3_fd, p3_failed;
+  unsigned p3_len;
+  char p3_buf[4096];
+};
+
+static P3_UNUSED_ void p3_osp_flush(struct p3_osp_out *o) {
+  unsigned done = 0;
+  while (done < o->p3_len && !o->p3_failed) {
+    long n = p3_osp_sys_write(o->p3_fd, o->p3_buf + done, o->p3_len - done);
+    if (n > 0)
+      done += P3_CAST_(unsigned, n);
+    else if (n < 0 && *p3_osp_sys_errno() == 4) /* EINTR */
+      continue;
+    else
+      o->p3_failed = 1;
+  }
+  o->p3_len = 0;
+}
+
+static P3_UNUSED_ void p3_osp_put(struct p3_osp_out *o, const char *s) {
+  for (; *s; ++s) {
+    if (o->p3_len == sizeof(o->p3_buf))
+      p3_osp_flush(o);
+    o->p3_buf[o->p3_len++] = *s;
+  }
+}
+
+static P3_UNUSED_ void p3_osp_put_u64(struct p3_osp_out *o, p3_u64 v) {
+  char tmp[24];
+  int n = 23;
+  tmp[23] = 0;
+  do {
+    tmp[--n] = P3_CAST_(char, '0' + v % 10);
+    v /= 10;
+  } while (v);
+  p3_osp_put(o, tmp + n);
+}
+
+static P3_UNUSED_ void p3_osp_put_field(struct p3_osp_out *o, const char *name,
+                                        p3_u64 v) {
+  p3_osp_put(o, " ");
+  p3_osp_put(o, name);
+  p3_osp_put(o, " ");
+  p3_osp_put_u64(o, v);
+}
+
+/* One line on stderr, written at once. */
+static P3_UNUSED_ void p3_osp_warn(const char *a, const char *b,
+                                   const char *c) {
+  struct p3_osp_out o;
+  o.p3_fd = 2;
+  o.p3_failed = 0;
+  o.p3_len = 0;
+  p3_osp_put(&o, "p3: ");
+  p3_osp_put(&o, a);
+  p3_osp_put(&o, b);
+  p3_osp_put(&o, c);
+  p3_osp_put(&o, "\n");
+  p3_osp_flush(&o);
+}
+
+/* strerror is not async-signal-safe: the common reasons, by number. */
+static P3_UNUSED_ const char *p3_osp_errtext(int e) {
+  switch (e) {
+  case 2:
+    return "': No such file or directory";
+  case 13:
+    return "': Permission denied";
+  case 20:
+    return "': Not a directory";
+  case 28:
+    return "': No space left on device";
+  case 30:
+    return "': Read-only file system";
+  case 122:
+    return "': Disk quota exceeded";
+  default:
+    return "'";
+  }
+}
+
+/* DIR/p3-HASH-osp-PID.SUFFIX into BUF (at least 4096 + 64 bytes). */
+static P3_UNUSED_ int p3_osp_path(struct p3_osp_registry *r, char *buf,
+                                  const char *suffix) {
+  struct p3_osp_out o;
+  unsigned n = 0, k;
+  o.p3_fd = -1;
+  o.p3_failed = 0;
+  o.p3_len = 0;
+  p3_osp_put(&o, "p3-");
+  p3_osp_put(&o, r->p3_hash ? r->p3_hash : "unknown");
+  p3_osp_put(&o, "-osp-");
+  p3_osp_put_u64(&o, P3_CAST_(p3_u64, p3_osp_sys_getpid()));
+  p3_osp_put(&o, suffix);
+  if (r->p3_dir_len + o.p3_len + 2 > sizeof(r->p3_dir) + 64)
+    return 0;
+  for (k = 0; k < r->p3_dir_len; ++k)
+    buf[n++] = r->p3_dir[k];
+  if (n && buf[n - 1] != '/')
+    buf[n++] = '/';
+  for (k = 0; k < o.p3_len; ++k)
+    buf[n++] = o.p3_buf[k];
+  buf[n] = 0;
+  return 1;
+}
+
+static P3_UNUSED_ p3_u64 p3_osp_sum(struct p3_osp_registry *r, int which) {
+  struct p3_osp_thread *t;
+  p3_u64 s = 0;
+  for (t = r->p3_first_thread; t; t = t->p3_next)
+    s += which == 0 ? P3_OSP_LOAD_(&t->p3_blocks)
+                    : which == 1 ? P3_OSP_LOAD_(&t->p3_starts)
+                                 : P3_OSP_LOAD_(&t->p3_windows);
+  /* The calling thread's blocks since its last slow path (other threads'
+   * counters cannot be read from here). */
+  t = p3_osp_self;
+  if (which == 0 && t && !t->p3_busy && p3_osp_skip <= t->p3_armed)
+    s += t->p3_armed - p3_osp_skip;
+  return s;
+}
+
+/* Writes the hot list to its file (through a temporary file and a rename, so
+ * that a reader never sees half a dump). Called with the registry locked. */
+static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
+                                   const char *why) {
+  char path[sizeof(r->p3_dir) + 64], tmp[sizeof(r->p3_dir) + 64];
+  struct p3_osp_out o;
+  p3_u64 off;
+  int err = *p3_osp_sys_errno();
+  if (!r->p3_started || !r->p3_mem || r->p3_mode == P3_OSP_TRACE)
+    return;
+  if (!p3_osp_path(r, path, ".osp") || !p3_osp_path(r, tmp, ".osp.tmp")) {
+    p3_osp_warn("cannot write the OSP hot list: P3_PROFILE_DIR is too long",
+                "", "");
+    return;
+  }
+  o.p3_fd = p3_osp_sys_open(tmp,
+                            P3_OSP_O_WRONLY_ | P3_OSP_O_CREAT_ |
+                                P3_OSP_O_TRUNC_ | P3_OSP_O_CLOEXEC_,
+                            0644);
+  o.p3_failed = 0;
+  o.p3_len = 0;
+  if (o.p3_fd < 0) {
+    p3_osp_warn("cannot write the OSP hot list '", tmp,
+                p3_osp_errtext(*p3_osp_sys_errno()));
+    *p3_osp_sys_errno() = err;
+    return;
+  }
+  r->p3_dumps += 1;
+  p3_osp_put(&o, "P3OSP 1 ");
+  p3_osp_put(&o, r->p3_hash ? r->p3_hash : "unknown");
+  p3_osp_put(&o, " ");
+  p3_osp_put_u64(&o, P3_CAST_(p3_u64, p3_osp_sys_getpid()));
+  p3_osp_put(&o, "\ndump ");
+  p3_osp_put_u64(&o, r->p3_dumps);
+  p3_osp_put(&o, " ");
+  p3_osp_put(&o, why);
+  p3_osp_put(&o, "\nconfig mode ");
+  p3_osp_put(&o, r->p3_mode == P3_OSP_SKIP ? "skip" : "sample");
+  p3_osp_put_field(&o, "max_length", 1ULL << r->p3_max_class);
+  p3_osp_put_field(&o, "memory", r->p3_memory);
+  p3_osp_put_field(&o, "period", 1ULL << r->p3_k0);
+  p3_osp_put_field(&o, "seed", r->p3_seed);
+  p3_osp_put_field(&o, "max_samples", r->p3_max_samples);
+  p3_osp_put(&o, "\nstate");
+  p3_osp_put_field(&o, "period_log2", r->p3_k);
+  p3_osp_put_field(&o, "blocks", p3_osp_sum(r, 0));
+  p3_osp_put_field(&o, "starts", p3_osp_sum(r, 1));
+  p3_osp_put_field(&o, "windows", p3_osp_sum(r, 2));
+  p3_osp_put_field(&o, "kept", r->p3_kept);
+  p3_osp_put_field(&o, "samples", r->p3_samples);
+  p3_osp_put_field(&o, "resamples", r->p3_resamples);
+  p3_osp_put_field(&o, "dropped", r->p3_dropped);
+  p3_osp_put_field(&o, "entries", r->p3_entries);
+  p3_osp_put_field(&o, "memory_used", r->p3_rec_end + r->p3_cap * 4);
+  p3_osp_put_field(&o, "memory_peak", r->p3_peak);
+  p3_osp_put_field(&o, "threads", r->p3_threads);
+  p3_osp_put(&o, "\n");
+  for (off = 0; off < r->p3_rec_end;) {
+    struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
+    const unsigned char *bytes =
+        P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
+    unsigned pos, i, pass, n = 1u << P3_OSP_CLASS_(rec),
+                           shown = rec->p3_shape >> 4u;
+    p3_osp_u32 id;
+    p3_osp_put(&o, "s ");
+    p3_osp_put_u64(&o, rec->p3_count);
+    p3_osp_put(&o, " ");
+    p3_osp_put_u64(&o, n);
+    /* As it ran: blocks SHOWN.. of the least rotation, then 0..SHOWN-1
+     * (decoded twice rather than buffered: this may run in a signal
+     * handler). */
+    for (pass = 0; pass < 2; ++pass)
+      for (i = 0, pos = 0, id = 0;
+           i < (pass ? shown : n) && pos < rec->p3_nbytes; ++i) {
+        id = p3_osp_decode_next(bytes, &pos, id);
+        if (pass == 1 || i >= shown) {
+          p3_osp_put(&o, " ");
+          p3_osp_put_u64(&o, id);
+        }
+      }
+    p3_osp_put(&o, "\n");
+    off += P3_OSP_REC_SIZE_(rec->p3_nbytes);
+  }
+  p3_osp_put(&o, "end ");
+  p3_osp_put_u64(&o, r->p3_entries);
+  p3_osp_put(&o, "\n");
+  p3_osp_flush(&o);
+  if (p3_osp_sys_close(o.p3_fd) != 0)
+    o.p3_failed = 1;
+  if (o.p3_failed || p3_osp_sys_rename(tmp, path) != 0) {
+    p3_osp_warn("cannot write the OSP hot list '", path,
+                p3_osp_errtext(*p3_osp_sys_errno()));
+    p3_osp_sys_unlink(tmp);
+  }
+  *p3_osp_sys_errno() = err;
+}
+
+/* Dumps asked for by a signal that found the lock taken, or by the clock. */
+static P3_UNUSED_ void p3_osp_unlock_and_dump(struct p3_osp_registry *r) {
+  long now;
+  for (;;) {
+    int due = r->p3_dump_requested;
+    const char *why = "signal";
+    if (!due && r->p3_interval) {
+      now = p3_osp_sys_time(P3_NULL);
+      if (now >= r->p3_next_dump) {
+        r->p3_next_dump = now + r->p3_interval;
+        due = 1;
+        why = "timer";
+      }
+    }
+    if (!due || r->p3_exited)
+      break;
+    r->p3_dump_requested = 0;
+    p3_osp_dump(r, why);
+  }
+  p3_osp_unlock(&r->p3_lock);
+  /* A signal that arrived between the check and the unlock. */
+  if (r->p3_dump_requested && !r->p3_exited && p3_osp_trylock(&r->p3_lock)) {
+    r->p3_dump_requested = 0;
+    p3_osp_dump(r, "signal");
+    p3_osp_unlock(&r->p3_lock);
+  }
+}
+
+static P3_UNUSED_ void p3_osp_on_signal(int sig) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  (void)sig;
+  if (r->p3_exited)
+    return;
+  if (p3_osp_trylock(&r->p3_lock)) {
+    r->p3_dump_requested = 0;
+    p3_osp_dump(r, "signal");
+    p3_osp_unlock(&r->p3_lock);
+  } else {
+    r->p3_dump_requested = 1; /* whoever holds the lock dumps */
+  }
+}
+
+/*===-- Traces (P3_OSP_MODE=trace: every block, for the exact counter) -----===*/
+
+/* Called with the registry locked. */
+static P3_UNUSED_ void p3_osp_trace_flush(struct p3_osp_registry *r,
+                                          struct p3_osp_thread *t) {
+  char path[sizeof(r->p3_dir) + 64];
+  __SIZE_TYPE__ bytes = (t->p3_trace_len + 2) * 4, done = 0;
+  const char *p = P3_CAST_(const char *, P3_CAST_(void *, t->p3_trace));
+  if (!t->p3_trace || t->p3_trace_len == 0)
+    return;
+  if (r->p3_trace_fd < 0 && !r->p3_trace_failed) {
+    if (p3_osp_path(r, path, ".trace"))
+      r->p3_trace_fd = p3_osp_sys_open(
+          path, P3_OSP_O_WRONLY_ | P3_OSP_O_CREAT_ | P3_OSP_O_TRUNC_ |
+                    P3_OSP_O_CLOEXEC_,
+          0644);
+    if (r->p3_trace_fd < 0) {
+      r->p3_trace_failed = 1;
+      p3_osp_warn("cannot write the OSP trace '", path,
+                  p3_osp_errtext(*p3_osp_sys_errno()));
+    } else {
+      struct p3_osp_out o;
+      o.p3_fd = r->p3_trace_fd;
+      o.p3_failed = 0;
+      o.p3_len = 0;
+      p3_osp_put(&o, "P3OSPTRACE 1 ");
+      p3_osp_put(&o, r->p3_hash ? r->p3_hash : "unknown");
+      p3_osp_put(&o, " ");
+      p3_osp_put_u64(&o, P3_CAST_(p3_u64, p3_osp_sys_getpid()));
+      p3_osp_put(&o, "\n");
+      p3_osp_flush(&o);
+    }
+  }
+  t->p3_trace[0] = t->p3_no;
+  t->p3_trace[1] = t->p3_trace_len;
+  while (r->p3_trace_fd >= 0 && done < bytes) {
+    long n = p3_osp_sys_write(r->p3_trace_fd, p + done, bytes - done);
+    if (n > 0)
+      done += P3_CAST_(__SIZE_TYPE__, n);
+    else if (!(n < 0 && *p3_osp_sys_errno() == 4))
+      break;
+  }
+  t->p3_trace_len = 0;
+}
+
+/*===-- Start-up, threads, exit, fork --------------------------------------===*/
+
+static P3_UNUSED_ p3_u64 p3_osp_env(const char *name, p3_u64 dflt, p3_u64 lo,
+                                    p3_u64 hi, int sizes) {
+  const char *s = p3_osp_sys_getenv(name), *c;
+  p3_u64 v = 0;
+  if (!s || !*s)
+    return dflt;
+  for (c = s; *c >= '0' && *c <= '9'; ++c) {
+    if (v > (~0ULL - 9) / 10) {
+      v = hi + 1;
+      break;
+    }
+    v = v * 10 + P3_CAST_(p3_u64, *c - '0');
+  }
+  if (sizes && c != s && (*c == 'K' || *c == 'k'))
+    v <<= 10, ++c;
+  else if (sizes && c != s && (*c == 'M' || *c == 'm'))
+    v <<= 20, ++c;
+  if (c == s || *c || v < lo || v > hi) {
+    p3_osp_warn("ignoring ", name, ": not a number in the allowed range "
+                                   "(docs/osp.md); using the default");
+    return dflt;
+  }
+  return v;
+}
+
+static P3_UNUSED_ unsigned p3_osp_log2_up(p3_u64 v) {
+  unsigned k = 0;
+  while ((1ULL << k) < v && k < 63)
+    ++k;
+  return k;
+}
+
+static P3_UNUSED_ int p3_osp_streq(const char *a, const char *b) {
+  while (*a && *a == *b)
+    ++a, ++b;
+  return *a == *b;
+}
+
+static P3_UNUSED_ void p3_osp_exit_handler(void);
+static P3_UNUSED_ void p3_osp_fork_child(void);
+static P3_UNUSED_ void p3_osp_thread_end(void *);
+
+static P3_UNUSED_ void p3_osp_configure(struct p3_osp_registry *r) {
+  const char *mode = p3_osp_sys_getenv("P3_OSP_MODE");
+  const char *sig = p3_osp_sys_getenv("P3_OSP_DUMP_SIGNAL");
+  const char *env = p3_osp_sys_getenv("P3_PROFILE_DIR");
+  unsigned n = 0, k;
+  p3_u64 len;
+  r->p3_mode = P3_OSP_SAMPLE;
+  if (mode && p3_osp_streq(mode, "skip"))
+    r->p3_mode = P3_OSP_SKIP;
+  else if (mode && p3_osp_streq(mode, "trace"))
+    r->p3_mode = P3_OSP_TRACE;
+  else if (mode && *mode && !p3_osp_streq(mode, "sample"))
+    p3_osp_warn("ignoring P3_OSP_MODE=", mode,
+                " (use sample, skip or trace)");
+  r->p3_memory = p3_osp_env("P3_OSP_MEMORY", P3_OSP_DEFAULT_MEMORY_, 1024,
+                            1ULL << 34, 1) & ~7ULL;
+  len = p3_osp_env("P3_OSP_MAX_LENGTH", P3_OSP_DEFAULT_MAX_LENGTH_, 2,
+                   1ULL << P3_OSP_MAX_CLASS_, 0);
+  r->p3_max_class = p3_osp_log2_up(len);
+  if ((1ULL << r->p3_max_class) != len)
+    p3_osp_warn("P3_OSP_MAX_LENGTH is not a power of two; rounded up", "",
+                "");
+  r->p3_mask = (1ULL << r->p3_max_class) - 1;
+  r->p3_k0 = p3_osp_log2_up(p3_osp_env("P3_OSP_PERIOD", P3_OSP_DEFAULT_PERIOD_,
+                                       1, 1ULL << P3_OSP_MAX_K_, 0));
+  r->p3_k = r->p3_k0;
+  r->p3_seed = p3_osp_env("P3_OSP_SEED", 0x5eed, 0, ~0ULL, 0);
+  r->p3_max_samples = p3_osp_env("P3_OSP_SAMPLES", P3_OSP_DEFAULT_SAMPLES_, 0,
+                                 ~0ULL, 1);
+  r->p3_interval = P3_CAST_(unsigned, p3_osp_env("P3_OSP_DUMP_EVERY", 0, 1,
+                                                 1000000, 0));
+  r->p3_signal = 0;
+  if (sig && *sig) {
+    if (sig[0] == 'S' && sig[1] == 'I' && sig[2] == 'G')
+      sig += 3;
+    if (p3_osp_streq(sig, "USR1"))
+      r->p3_signal = 10;
+    else if (p3_osp_streq(sig, "USR2"))
+      r->p3_signal = 12;
+    else
+      r->p3_signal = P3_CAST_(unsigned, p3_osp_env("P3_OSP_DUMP_SIGNAL", 0, 1,
+                                                   64, 0));
+  }
+  /* The directory, resolved now (like the counting runtime). */
+  if (!env)
+    env = "";
+  if (env[0] != '/' &&
+      p3_osp_sys_getcwd_chk(r->p3_dir, sizeof(r->p3_dir), sizeof(r->p3_dir))) {
+    while (r->p3_dir[n])
+      ++n;
+    if (env[0] && n && r->p3_dir[n - 1] != '/')
+      r->p3_dir[n++] = '/';
+  }
+  for (k = 0; env[k] && n + 1 < sizeof(r->p3_dir); ++k)
+    r->p3_dir[n++] = env[k];
+  r->p3_dir[n] = 0;
+  r->p3_dir_len = n;
+}
+
+/* Reads the configuration, maps the hot list and installs the handlers;
+ * once per object. HASH may be null (a block ran before any constructor). */
+static P3_UNUSED_ void p3_osp_start(const char *hash) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  p3_osp_lock(&r->p3_lock);
+  if (hash && !r->p3_hash)
+    r->p3_hash = hash;
+  else if (hash && !p3_osp_streq(hash, r->p3_hash) && !r->p3_warned_hash) {
+    r->p3_warned_hash = 1;
+    p3_osp_warn("units of two OSP rewrites in one program: their block ids "
+                "clash; the hot list is written under ",
+                r->p3_hash, "");
+  }
+  if (r->p3_started) {
+    p3_osp_unlock(&r->p3_lock);
+    return;
+  }
+  r->p3_started = 1;
+  r->p3_trace_fd = -1;
+  p3_osp_configure(r);
+  r->p3_mem = P3_CAST_(unsigned char *, p3_osp_map(r->p3_memory));
+  if (!r->p3_mem)
+    p3_osp_warn("cannot map the OSP hot list; no subpath is sampled", "", "");
+  p3_osp_hot_clear(r);
+  if (r->p3_interval)
+    r->p3_next_dump = p3_osp_sys_time(P3_NULL) + r->p3_interval;
+  if (p3_osp_sys_atexit(p3_osp_exit_handler) != 0)
+    p3_osp_warn("cannot install the OSP exit handler", "", "");
+  if (p3_osp_sys_pthread_atfork(P3_NULL, P3_NULL, p3_osp_fork_child) != 0)
+    p3_osp_warn("cannot install the OSP fork handler", "", "");
+#if P3_OSP_PER_THREAD_
+  r->p3_have_key = p3_osp_sys_key_create(&r->p3_key, p3_osp_thread_end) == 0;
+#endif
+  if (r->p3_signal)
+    p3_osp_sys_signal(P3_CAST_(int, r->p3_signal), p3_osp_on_signal);
+  p3_osp_unlock(&r->p3_lock);
+}
+
+static P3_UNUSED_ void p3_osp_arm(struct p3_osp_thread *t, p3_u64 n) {
+  t->p3_armed = n;
+  p3_osp_skip = n;
+}
+
+/* A sampler for the calling thread: a free one, or a new mapping. */
+static P3_UNUSED_ P3_OSP_COLD_ struct p3_osp_thread *
+p3_osp_attach(struct p3_osp_registry *r) {
+  struct p3_osp_thread *t;
+  p3_u64 len, bytes;
+  unsigned char *m;
+  if (!r->p3_started)
+    p3_osp_start(P3_NULL);
+  len = r->p3_mask + 1;
+  bytes = sizeof(struct p3_osp_thread) + len * (4 + 2 + 1 + 4 + 5) + 64;
+  if (r->p3_mode == P3_OSP_TRACE)
+    bytes += (P3_OSP_TRACE_CHUNK_ + 2) * 4;
+  p3_osp_lock(&r->p3_lock);
+  for (t = r->p3_first_thread; t && t->p3_in_use; t = t->p3_next)
+    ;
+  if (!t) {
+    m = P3_CAST_(unsigned char *, p3_osp_map(bytes));
+    if (!m) {
+      p3_osp_unlock(&r->p3_lock);
+      return P3_NULL;
+    }
+    t = P3_CAST_(struct p3_osp_thread *, P3_CAST_(void *, m));
+    t->p3_bytes = P3_CAST_(__SIZE_TYPE__, bytes);
+    m += sizeof(struct p3_osp_thread); /* a multiple of 8 */
+    t->p3_ring = P3_CAST_(p3_osp_u32 *, P3_CAST_(void *, m));
+    t->p3_window = t->p3_ring + len;
+    t->p3_trace = r->p3_mode == P3_OSP_TRACE ? t->p3_window + len : P3_NULL;
+    m = P3_CAST_(unsigned char *,
+                 P3_CAST_(void *, t->p3_window + len +
+                                      (t->p3_trace ? P3_OSP_TRACE_CHUNK_ + 2
+                                                   : 0)));
+    t->p3_wheel = P3_CAST_(unsigned short *, P3_CAST_(void *, m));
+    t->p3_kring = m + len * 2;
+    t->p3_enc = t->p3_kring + len;
+    t->p3_next = r->p3_first_thread;
+    r->p3_first_thread = t;
+  }
+  t->p3_in_use = 1;
+  t->p3_no = r->p3_threads++;
+  t->p3_rng = r->p3_seed ^ (0x9e3779b97f4a7c15ULL * (t->p3_no + 1));
+  t->p3_recording = 0;
+  t->p3_active = 0;
+  t->p3_busy = 0;
+  t->p3_k_cached = ~0u;
+  t->p3_trace_len = 0;
+  for (len = 0; len <= r->p3_mask; ++len)
+    t->p3_wheel[len] = 0;
+  p3_osp_unlock(&r->p3_lock);
+  p3_osp_self = t;
+#if P3_OSP_PER_THREAD_
+  if (r->p3_have_key)
+    p3_osp_sys_setspecific(r->p3_key, t);
+#endif
+  return t;
+}
+
+static P3_UNUSED_ void p3_osp_thread_end(void *p) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  struct p3_osp_thread *t = P3_CAST_(struct p3_osp_thread *, p);
+  if (!t->p3_busy && p3_osp_skip <= t->p3_armed)
+    t->p3_blocks += t->p3_armed - p3_osp_skip; /* since the last slow path */
+  p3_osp_lock(&r->p3_lock);
+  if (r->p3_mode == P3_OSP_TRACE && !r->p3_exited)
+    p3_osp_trace_flush(r, t);
+  t->p3_in_use = 0;
+  p3_osp_unlock(&r->p3_lock);
+  p3_osp_self = P3_NULL;
+  p3_osp_skip = ~0ULL; /* blocks run by later destructors are not seen */
+}
+
+static P3_UNUSED_ void p3_osp_exit_handler(void) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  struct p3_osp_thread *t;
+  p3_osp_lock(&r->p3_lock);
+  if (r->p3_mode == P3_OSP_TRACE) {
+    for (t = r->p3_first_thread; t; t = t->p3_next)
+      p3_osp_trace_flush(r, t);
+    if (r->p3_trace_fd >= 0)
+      p3_osp_sys_close(r->p3_trace_fd);
+    r->p3_trace_fd = -1;
+  } else {
+    p3_osp_dump(r, "exit");
+  }
+  r->p3_exited = 1;
+  p3_osp_unlock(&r->p3_lock);
+}
+
+/* A forked child reports only what it runs itself, under its own pid. */
+static P3_UNUSED_ void p3_osp_fork_child(void) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  struct p3_osp_thread *t, *self = p3_osp_self;
+  p3_u64 i;
+  r->p3_lock = 0;
+  r->p3_dump_requested = 0;
+  r->p3_dumps = 0;
+  r->p3_threads = 0;
+  r->p3_trace_fd = -1;
+  r->p3_trace_failed = 0;
+  p3_osp_hot_clear(r);
+  for (t = r->p3_first_thread; t; t = t->p3_next) {
+    t->p3_in_use = 0;
+    t->p3_blocks = t->p3_starts = t->p3_windows = 0;
+  }
+  if (self) {
+    self->p3_in_use = 1;
+    self->p3_no = r->p3_threads++;
+    self->p3_rng ^= 0x9e3779b97f4a7c15ULL *
+                    P3_CAST_(p3_u64, p3_osp_sys_getpid());
+    self->p3_recording = 0;
+    self->p3_active = 0;
+    self->p3_trace_len = 0;
+    for (i = 0; i <= r->p3_mask; ++i)
+      self->p3_wheel[i] = 0;
+    self->p3_draw_k = r->p3_k;
+    p3_osp_arm(self, r->p3_mode == P3_OSP_TRACE
+                         ? 1
+                         : p3_osp_draw_skip(self, r->p3_k));
+  }
+  if (r->p3_interval)
+    r->p3_next_dump = p3_osp_sys_time(P3_NULL) + r->p3_interval;
+}
+
+/*===-- The slow path --------------------------------------------------------===*/
+
+/* The window of 2^CLS blocks that ends at ring position END is complete. */
+static P3_UNUSED_ void p3_osp_window_done(struct p3_osp_registry *r,
+                                          struct p3_osp_thread *t,
+                                          p3_u64 end, unsigned cls) {
+  unsigned n = 1u << cls, i, rot, nbytes;
+  p3_u64 start = (end - n + 1) & r->p3_mask;
+  unsigned kseen = t->p3_kring[start];
+  t->p3_windows += 1;
+  /* Thin to the current k before doing any work (again under the lock). */
+  for (; kseen < P3_OSP_LOAD_(&r->p3_k); ++kseen)
+    if (p3_osp_random(&t->p3_rng) & 1)
+      return;
+  for (i = 0; i < n; ++i)
+    t->p3_window[i] = t->p3_ring[(start + i) & r->p3_mask];
+  rot = p3_osp_least_rotation(t->p3_window, n);
+  nbytes = p3_osp_encode(t->p3_window, n, rot, t->p3_enc);
+  if (!r->p3_mem)
+    return;
+  p3_osp_lock(&r->p3_lock);
+  p3_osp_hot_add(r, &t->p3_rng, cls, t->p3_enc, nbytes, kseen,
+                 (n - rot) & (n - 1));
+  p3_osp_unlock_and_dump(r);
+}
+
+static P3_UNUSED_ void p3_osp_record(struct p3_osp_registry *r,
+                                     struct p3_osp_thread *t,
+                                     p3_osp_u32 id) {
+  p3_u64 p = t->p3_pos & r->p3_mask;
+  unsigned m, n;
+  t->p3_ring[p] = id;
+  if (--t->p3_remaining == 0) { /* a window starts at this block */
+    n = p3_osp_draw_class(p3_osp_random(&t->p3_rng), r->p3_max_class);
+    t->p3_kring[p] = P3_CAST_(unsigned char, t->p3_draw_k);
+    t->p3_wheel[(p + (1u << n) - 1) & r->p3_mask] |=
+        P3_CAST_(unsigned short, 1u << n);
+    t->p3_active += 1;
+    t->p3_starts += 1;
+    t->p3_draw_k = P3_OSP_LOAD_(&r->p3_k);
+    t->p3_remaining = p3_osp_draw_skip(t, t->p3_draw_k);
+  }
+  m = t->p3_wheel[p];
+  if (m) {
+    t->p3_wheel[p] = 0;
+    for (n = 1; n <= r->p3_max_class; ++n)
+      if (m & (1u << n)) {
+        t->p3_active -= 1;
+        p3_osp_window_done(r, t, p, n);
+      }
+  }
+  t->p3_pos += 1;
+  if (t->p3_active) {
+    t->p3_recording = 1;
+    p3_osp_arm(t, 1);
+  } else {
+    t->p3_recording = 0; /* skip to the next start */
+    p3_osp_arm(t, t->p3_remaining);
+  }
+}
+
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id);
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  struct p3_osp_thread *t = p3_osp_self;
+  if (!t) {
+    if (r->p3_exited || !(t = p3_osp_attach(r))) {
+      p3_osp_skip = ~0ULL; /* no sampler: this thread is not sampled */
+      return;
+    }
+    t->p3_armed = 1;
+    t->p3_draw_k = r->p3_k;
+    t->p3_remaining = r->p3_mode == P3_OSP_TRACE
+                          ? 1
+                          : p3_osp_draw_skip(t, t->p3_draw_k);
+    t->p3_blocks += 1;
+    t->p3_busy = 1;
+    if (t->p3_remaining > 1 && r->p3_mode != P3_OSP_TRACE) {
+      p3_osp_arm(t, t->p3_remaining - 1); /* this block is not a start */
+      t->p3_busy = 0;
+      return;
+    }
+  } else {
+    if (t->p3_busy) { /* a signal handler ran instrumented code */
+      p3_osp_skip = 1;
+      return;
+    }
+    t->p3_busy = 1;
+    t->p3_blocks += t->p3_armed;
+    if (!t->p3_recording)
+      t->p3_remaining = 1; /* the skip ran out: this block is a start */
+  }
+  if (r->p3_exited) {
+    p3_osp_skip = ~0ULL;
+  } else if (r->p3_mode == P3_OSP_SKIP) {
+    t->p3_draw_k = r->p3_k;
+    p3_osp_arm(t, p3_osp_draw_skip(t, t->p3_draw_k));
+  } else if (r->p3_mode == P3_OSP_TRACE) {
+    t->p3_trace[2 + t->p3_trace_len++] = id;
+    if (t->p3_trace_len == P3_OSP_TRACE_CHUNK_) {
+      p3_osp_lock(&r->p3_lock);
+      p3_osp_trace_flush(r, t);
+      p3_osp_unlock(&r->p3_lock);
+    }
+    p3_osp_arm(t, 1);
+  } else {
+    p3_osp_record(r, t, id);
+  }
+  if ((r->p3_dump_requested ||
+       (r->p3_interval && p3_osp_sys_time(P3_NULL) >= r->p3_next_dump)) &&
+      !r->p3_exited) {
+    p3_osp_lock(&r->p3_lock);
+    p3_osp_unlock_and_dump(r);
+  }
+  t->p3_busy = 0;
+}
+
+/*===-- What the rewriter emits ----------------------------------------------===*/
+
+/* The action at the start of block ID: one decrement, one rarely-taken
+ * branch. A call, so that two actions in operands C leaves unsequenced are
+ * indeterminately sequenced (as in the counting runtime); it inlines at -O1. */
+static P3_UNUSED_ void p3_osp_enter_(p3_osp_u32 id) {
+  if (__builtin_expect(--p3_osp_skip == 0, 0))
+    p3_osp_slow_(id);
+}
+#define P3_OSP_BLOCK(id) p3_osp_enter_(id)
+
+/* Register mode, in C functions that call nothing: the counter is copied
+ * into a local first in the body, counted down there (a register, not a
+ * memory update), and handed back on every way out. The local is assigned,
+ * not passed by address, so that the compiler keeps it in a register; the
+ * rewriter uses this mode only where every action is sequenced against the
+ * others of its expression. */
+static P3_UNUSED_ p3_u64 p3_osp_lstep_(p3_u64 k, p3_osp_u32 id) {
+  if (__builtin_expect(--k == 0, 0)) {
+    p3_osp_skip = 0;
+    p3_osp_slow_(id);
+    k = p3_osp_skip;
+  }
+  return k;
+}
+#define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
+#define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
+
+/* Once per rewritten file: starts the sampler at start-up (and names the
+ * manifest its files belong to). Complete definitions: no ';' after it. */
+#define P3_OSP_UNIT(n, hash)                                                   \
+  static void p3_osp_init_##n(void) P3_CTOR_;                                  \
+  static void p3_osp_init_##n(void) { p3_osp_start(hash); }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* P3_OSP */

@@ -495,6 +495,17 @@ public:
   bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
 };
 
+/// Whether a C body may run code outside it: a call that is not a GCC
+/// builtin, or a variable with a cleanup function.
+class OutsideCallFinder : public RecursiveASTVisitor<OutsideCallFinder> {
+public:
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *C) {
+    return !(Found |= C->getBuiltinCallee() == 0);
+  }
+  bool VisitVarDecl(VarDecl *V) { return !(Found |= V->hasAttr<CleanupAttr>()); }
+};
+
 bool mayRunProbes(const Stmt *S) {
   BranchFinder Finder;
   Finder.TraverseStmt(const_cast<Stmt *>(S));
@@ -1138,6 +1149,11 @@ void Lowering::run() {
   Out.BodyBegin = Interior->Begin;
   Out.BodyEnd = Interior->End;
   Out.AllowExitGuard = !Ctx.getLangOpts().CPlusPlus;
+  if (!Ctx.getLangOpts().CPlusPlus) {
+    OutsideCallFinder Calls;
+    Calls.TraverseStmt(const_cast<Stmt *>(Body));
+    Out.CallsNothing = !Calls.Found;
+  }
   if (!buildCFG())
     return;
   lowerEdges();

@@ -272,8 +272,11 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
   Inserter Edits;
   for (const FileInstrumentation::Function &F : Plan.Functions) {
     const LoweredFunction &L = *F.Lowered;
-    Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
-              " " + enterText(Plan, F) + ";");
+    if (!Plan.OspPrologue)
+      Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
+                " " + enterText(Plan, F) + ";");
+    else if (!F.OspEnter.empty())
+      Edits.add(L.BodyBegin, Insertion::Enter, 0, 0, F.OspEnter);
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);
@@ -307,7 +310,8 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
   for (unsigned T = 0; T < Plan.SharedTexts.size(); ++T)
     Defines += addSharedText(Edits, Plan, T, Plan.SharedTexts[T]);
   unsigned Start = Original.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  Edits.add(Start, Insertion::Prologue, 0, 0, prologue(Plan, Defines));
+  Edits.add(Start, Insertion::Prologue, 0, 0,
+            Plan.OspPrologue ? *Plan.OspPrologue : prologue(Plan, Defines));
   return Edits.apply(Original);
 }
 

@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+
 namespace p3 {
 
 struct CounterTableEntry {
@@ -39,6 +41,9 @@ struct FileInstrumentation {
     const FunctionCode *Code = nullptr;
     unsigned TableSlot = 0;
     bool Guarded = false; ///< P3_ENTER_GUARDED: returns counted by a cleanup.
+    /// OSP copies: inserted first in the body instead of P3_ENTER (may be
+    /// empty).
+    std::string OspEnter;
   };
   std::vector<Function> Functions; ///< Instrumented in this copy.
 
@@ -52,6 +57,9 @@ struct FileInstrumentation {
     std::vector<std::pair<std::string, Function>> Instances; ///< identifier
   };
   std::vector<SharedText> SharedTexts;
+  /// OSP copies (OspRewrite.h): this prologue instead of the counter table,
+  /// and no P3_ENTER (block actions need no per-function state).
+  std::optional<std::string> OspPrologue;
 };
 
 /// The rewritten text; the original when nothing is instrumented.

@@ -240,7 +240,9 @@ Error writeOutputTree(StringRef Root, StringRef OutDir, bool Force,
   SmallString<256> ManifestPath(Temp), MarkerPath(Temp);
   path::append(ManifestPath, "manifest.json");
   path::append(MarkerPath, OutputMarker);
-  if (Error E = Plan.M.writeFile(ManifestPath))
+  if (Error E = Plan.ManifestText.empty()
+                    ? Plan.M.writeFile(ManifestPath)
+                    : writeText(ManifestPath, Plan.ManifestText))
     return E;
   if (Error E = writeText(MarkerPath, "This directory was written by "
                                       "p3-rewrite; it is never mirrored.\n"))

@@ -56,6 +56,8 @@ struct RewritePlan {
   std::vector<FunctionSummary> Summaries; ///< Instrumented functions.
   std::optional<PlanEstimate> Estimate;   ///< auto only.
   std::string TrainingSummary;            ///< auto with --train only.
+  /// When set (OSP mode), written as manifest.json instead of M.
+  std::string ManifestText;
 };
 
 /// \p Functions in a deterministic order; \p FileText has the original text

@@ -165,6 +165,10 @@ struct LoweredFunction {
   /// expansion) may be counted by a cleanup when the frame is left: C only,
   /// where nothing but a return runs cleanups (no exceptions).
   bool AllowExitGuard = false;
+  /// A C function whose body calls no function (GCC builtins aside) and
+  /// declares no variable with a cleanup: nothing it runs can run another
+  /// instrumented block (OSP keeps its skip counter in a register).
+  bool CallsNothing = false;
 
   CFG Graph;
   std::vector<BlockSites> Blocks;

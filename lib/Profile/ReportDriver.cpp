@@ -1,6 +1,7 @@
 //===- ReportDriver.cpp - Load, check, merge and report ------------------===//
 
 #include "Profile/ReportDriver.h"
+#include "Profile/OspReport.h"
 #include "Profile/AtomicWrite.h"
 #include "Profile/CoverageJSON.h"
 #include "Profile/EdgeFlow.h"
@@ -198,6 +199,8 @@ ReportResult runReport(const ReportOptions &O, raw_ostream &Out,
   if (!sys::fs::exists(ManifestPath))
     return Fail(ManifestPath + ": no such file (is " + O.Dir +
                 " a directory written by p3-rewrite?)");
+  if (isOspOutput(O.Dir)) // p3-rewrite --mode=osp: hot subpaths, not paths
+    return runOspReport(ospReportOptions(O), Out, Err);
   Expected<Manifest> M = Manifest::readFile(ManifestPath);
   if (!M)
     return Fail(toString(M.takeError()));

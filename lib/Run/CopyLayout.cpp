@@ -1,6 +1,7 @@
 //===- CopyLayout.cpp - Where the copies are and where a command runs ----===//
 
 #include "Run/CopyLayout.h"
+#include "Profile/OspManifest.h"
 
 #include "Profile/Manifest.h"
 
@@ -46,7 +47,10 @@ Expected<CopyLayout> CopyLayout::open(StringRef Dir) {
   if (!fs::exists(ManifestPath))
     return fail(ManifestPath + ": no such file (is " + Dir +
                 " a directory written by p3-rewrite?)");
-  Expected<Manifest> M = Manifest::readFile(ManifestPath);
+  // An OSP output (p3-rewrite --mode=osp) is one copy; its report is OSP's.
+  Expected<Manifest> M = OspManifest::isOspManifestFile(ManifestPath)
+                             ? readOspManifestForRun(ManifestPath)
+                             : Manifest::readFile(ManifestPath);
   if (!M)
     return M.takeError();
   CopyLayout L;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Profile/OspReport.h"
 #include "Profile/ReportDriver.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -68,6 +69,32 @@ cl::opt<std::string> Output("o", cl::value_desc("FILE"),
                             cl::desc("Write the merged profile here instead "
                                      "of DIR/profile.json"),
                             cl::cat(Category));
+cl::opt<double> Threshold(
+    "threshold", cl::value_desc("N"),
+    cl::desc("OSP: every subpath estimated to run at least N times, instead "
+             "of the --top hottest"),
+    cl::cat(Category));
+cl::opt<bool> Exact(
+    "exact",
+    cl::desc("OSP: count every subpath exactly from the block traces "
+             "(*.trace, written with P3_OSP_MODE=trace) instead of sampling"),
+    cl::cat(Category));
+cl::opt<bool> CompareExact(
+    "compare-exact",
+    cl::desc("OSP: compare the sampled report with the exact counts of the "
+             "traces of the same run (*.trace): errors, bounds, precision"),
+    cl::cat(Category));
+cl::opt<unsigned> MaxLength(
+    "max-length", cl::value_desc("N"),
+    cl::desc("OSP --exact, --compare-exact: the longest subpaths counted, a "
+             "power of two (default 1024, or the hot lists' for "
+             "--compare-exact; lower it for long traces)"),
+    cl::cat(Category));
+cl::opt<std::string> Rank(
+    "rank", cl::init("at-least"), cl::value_desc("at-least|estimate"),
+    cl::desc("OSP: rank subpaths by their estimate less its bound (default) "
+             "or by the estimate"),
+    cl::cat(Category));
 cl::opt<std::string> ReportFile(
     "report-file", cl::value_desc("FILE"),
     cl::desc("Also write the text report to FILE"), cl::cat(Category));
@@ -160,6 +187,14 @@ Examples:
   p3-report --simulate 4 --strategies=pbl,p3 --json p3-out
   p3-report --simulate k=2,4,8 --strategies=pbl,p3,auto --train train.json sbl-out
       auto planned statically and with train.json, measured on sbl-out's run
+
+For a copy written by p3-rewrite --mode=osp (docs/osp.md), reports the hot
+subpaths of DIR/profiles/*.osp instead, and writes DIR/osp-profile.json:
+  p3-report osp-out                         the 10 hottest subpaths
+  p3-report --top 50 osp-out                the 50 hottest
+  p3-report --threshold 1000000 osp-out     all that surely ran 1e6+ times
+  p3-report --exact --max-length 64 osp-out exact counts from *.trace
+  p3-report --compare-exact --top 20 osp-out   estimates vs exact counts
 )";
 
 /// "k=2,4,8" or "2,4,8".
@@ -201,6 +236,24 @@ int main(int Argc, char **Argv) {
               "wrote, with manifest.json)\n";
     return 2;
   }
+  bool Osp = isOspOutput(Positionals.front());
+  std::vector<std::string> Misplaced;
+  for (cl::Option *Opt : std::initializer_list<cl::Option *>{
+           &Check, &Overhead, &Simulate, &Strategies, &TopPerFunction})
+    if (Osp && Opt->getNumOccurrences())
+      Misplaced.push_back("--" + Opt->ArgStr.str() +
+                          " applies to path profiles, not to an OSP copy");
+  for (cl::Option *Opt :
+       std::initializer_list<cl::Option *>{&Threshold, &Exact, &MaxLength,
+                                           &CompareExact, &Rank})
+    if (!Osp && Opt->getNumOccurrences())
+      Misplaced.push_back("--" + Opt->ArgStr.str() +
+                          " applies to OSP copies (p3-rewrite --mode=osp)");
+  for (const std::string &M : Misplaced)
+    errs() << "p3-report: error: " << M << "\n";
+  if (!Misplaced.empty())
+    return 2;
+
   ReportOptions O;
   O.Dir = Positionals.front();
   O.RawFiles.assign(Positionals.begin() + 1, Positionals.end());
@@ -271,6 +324,24 @@ int main(int Argc, char **Argv) {
     errs() << "p3-report: error: --train is for --simulate with auto among "
               "--strategies\n";
     return 2;
+  }
+  if (Osp) {
+    OspReportOptions OO = ospReportOptions(O);
+    if (Threshold.getNumOccurrences())
+      OO.Threshold = Threshold;
+    OO.Exact = Exact;
+    OO.Compare = CompareExact;
+    if (MaxLength.getNumOccurrences())
+      OO.ExactMaxLength = MaxLength;
+    if (Rank != "at-least" && Rank != "estimate") {
+      errs() << "p3-report: error: --rank is at-least or estimate, not '"
+             << Rank << "'\n";
+      return 2;
+    }
+    OO.Rank = Rank == "estimate" ? RankBy::Estimate : RankBy::AtLeast;
+    ReportResult R = runOspReport(OO, outs(), errs());
+    outs().flush();
+    return R.ExitCode;
   }
   ReportResult R = runReport(O, outs(), errs());
   outs().flush();

@@ -16,6 +16,7 @@
 #include "Frontend/ProgramParse.h"
 #include "Instrument/Dump.h"
 #include "Instrument/MirrorExclusions.h"
+#include "Instrument/OspRewrite.h"
 #include "Instrument/OutputTree.h"
 #include "Instrument/ProgramRewrite.h"
 
@@ -39,6 +40,13 @@ namespace fs = llvm::sys::fs;
 
 static cl::OptionCategory Category("p3-rewrite options");
 
+static cl::opt<std::string>
+    Mode("mode",
+         cl::desc("paths (default): K copies that count Ball-Larus paths; "
+                  "osp: one copy that samples hot subpaths across loop "
+                  "iterations and calls (online subpath profiling, "
+                  "docs/osp.md)"),
+         cl::init("paths"), cl::value_desc("paths|osp"), cl::cat(Category));
 static cl::opt<unsigned> K("k", cl::desc("Number of copies (default 4)"),
                            cl::init(4), cl::value_desc("N"), cl::cat(Category));
 static cl::opt<std::string>
@@ -153,6 +161,8 @@ Examples:
       A CMake project: flags from build/, 8 files parsed at a time; build/
       is not mirrored into the copies (p3-build p3-out -- cmake -S {dir}
       -B {dir}/build configures each copy).
+  p3-rewrite --mode=osp src/*.c -- -Iinclude
+      One copy that samples hot subpaths (docs/osp.md).
 Then build each copy (cd p3-out/copy-0 && make), run them all with
   p3-run p3-out -- ./prog ARGS < input
 and read the merged profile with
@@ -346,6 +356,47 @@ static std::optional<ProgressStyle> progressStyle(StringRef Name) {
   return std::nullopt;
 }
 
+static void printOspStats(const OspRewritePlan &Plan) {
+  const OspManifest &M = Plan.M;
+  outs() << formatv("{0,-40} {1,6} {2,8}  {3}\n", "function", "blocks",
+                    "observed", "skip reason / notes");
+  auto Summary = Plan.Summaries.begin();
+  unsigned Skipped = 0, Blocks = 0;
+  for (const OspFunction &F : M.Functions) {
+    std::string Where = formatv("{0}:{1} {2}", F.File, F.Line, F.Name);
+    if (!F.Instrumented) {
+      ++Skipped;
+      outs() << formatv("{0,-40} {1,6} {2,8}  skipped: {3}\n", Where, "-", "-",
+                        F.SkipReason);
+      continue;
+    }
+    const OspFunctionSummary &S = *Summary++;
+    Blocks += S.Blocks;
+    outs() << formatv("{0,-40} {1,6} {2,8}\n", Where, S.Blocks, S.Observed);
+    for (const std::string &Note : F.Notes)
+      outs() << "    note: " << Note << "\n";
+  }
+  outs() << formatv("summary: {0} functions, {1} instrumented, {2} skipped; "
+                    "{3} of {4} blocks with code have an action (mode osp)\n",
+                    M.Functions.size(), M.Functions.size() - Skipped, Skipped,
+                    M.Blocks.size(), Blocks);
+}
+
+/// Options of the path mode that mean nothing to --mode=osp.
+static bool checkOspOptions() {
+  std::vector<std::string> Bad;
+  if (K.getNumOccurrences() && K != 1)
+    Bad.push_back("-k (OSP writes one copy)");
+  for (cl::Option *O : std::initializer_list<cl::Option *>{
+           &StrategyName, &MaxCallSites, &Delta, &ArrayLimit, &ThreadSafe,
+           &NoExitGuards})
+    if (O->getNumOccurrences())
+      Bad.push_back("--" + O->ArgStr.str());
+  for (const std::string &B : Bad)
+    error("--mode=osp does not use " + B);
+  return Bad.empty();
+}
+
 /// libLLVM already registers -stats (its statistics); p3-rewrite reuses the
 /// option for its own per-function statistics and keeps LLVM's quiet.
 static void adoptStatsOption() {
@@ -375,6 +426,13 @@ int main(int argc, const char **argv) {
   bool Stats = AreStatisticsEnabled();
   EnableStatistics(false);
 
+  bool Osp = Mode == "osp";
+  if (!Osp && Mode != "paths") {
+    error("unknown mode '" + Mode + "' (use paths or osp)");
+    return 1;
+  }
+  if (Osp && !checkOspOptions())
+    return 1;
   std::optional<StrategyKind> Strategy = parseStrategy(StrategyName);
   if (!Strategy) {
     error("unknown strategy '" + StrategyName +
@@ -501,6 +559,26 @@ int main(int argc, const char **argv) {
     for (const LoweredFunction &F : Functions)
       if (F.Name == DumpFunction)
         dumpFunction(F, outs());
+  if (Osp) {
+    OspRewriteOptions O;
+    O.Root = *Root;
+    O.Tool = "p3-rewrite " P3_VERSION;
+    Expected<OspRewritePlan> P = planOspRewrite(Functions, Model.FileText, O);
+    if (!P) {
+      error(toString(P.takeError()));
+      return 1;
+    }
+    RewritePlan Tree;
+    Tree.Files.push_back(P->Files);
+    Tree.ManifestText = P->M.toJSON();
+    if (Error E = writeOutputTree(*Root, Out, Force, Tree, RuntimeHeaderText)) {
+      error(toString(std::move(E)));
+      return 1;
+    }
+    if (Stats)
+      printOspStats(*P);
+    return 0;
+  }
   RewriteOptions Rewrite;
   Rewrite.Strategy.Kind = *Strategy;
   Rewrite.Strategy.K = K;

@@ -18,6 +18,7 @@
 #include "Run/CopyTask.h"
 #include "Run/RunCopies.h"
 
+#include "Profile/OspManifest.h"
 #include "Profile/ProfileSet.h"
 #include "Profile/ReportDriver.h"
 #include "Profile/RunRecords.h"
@@ -53,8 +54,8 @@ cl::opt<bool> NoMerge("no-merge",
                       cl::desc("Only run the copies; do not merge profiles"),
                       cl::cat(Category));
 cl::opt<bool> Fresh("fresh",
-                    cl::desc("Delete DIR/profiles/*.raw first, so that the "
-                             "profile covers this run only"),
+                    cl::desc("Delete DIR/profiles/*.raw (OSP: *.osp, *.trace) "
+                             "first, so that the profile covers this run only"),
                     cl::cat(Category));
 cl::opt<unsigned> Top("top", cl::init(10), cl::value_desc("N"),
                       cl::desc("Hottest paths in DIR/report.txt (default 10)"),
@@ -198,7 +199,9 @@ std::vector<FailedCopy> prepareProfiles(StringRef ProfileDir) {
     std::error_code EC;
     for (sys::fs::directory_iterator It(ProfileDir, EC), End; It != End && !EC;
          It.increment(EC))
-      if (sys::path::extension(It->path()) == ".raw")
+      if (sys::path::extension(It->path()) == ".raw" ||
+          sys::path::extension(It->path()) == ".osp" ||
+          sys::path::extension(It->path()) == ".trace")
         sys::fs::remove(It->path());
   }
   std::string Path = failedCopiesPath(ProfileDir);

@@ -1,0 +1,212 @@
+//===- BlockActions.cpp - Where each block's OSP entry action runs --------===//
+
+#include "Instrument/BlockActions.h"
+#include "Instrument/EdgeAnchors.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace p3 {
+
+namespace {
+
+/// Which list of a site an action goes to.
+enum class Slot : uint8_t { Entry, Exit, IfTrue, IfFalse };
+
+/// One action placed: where, and its rank among the actions there.
+struct Placement {
+  unsigned Site;
+  Slot Where;
+  int Depth; ///< -1: the block's own action; d >= 0: d pushes away.
+  unsigned Block; ///< NoVertex: hand the counter back (leaving).
+};
+
+class Planner {
+public:
+  explicit Planner(const LoweredFunction &F)
+      : F(F), G(F.Graph), Anchors(firstAnchors(F)) {
+    computeReachable();
+  }
+
+  BlockActionPlan run(unsigned FirstId, bool Register);
+
+private:
+  void computeReachable();
+  bool hasCode(unsigned B) const { return F.BlockLines[B].first != 0; }
+  bool place(unsigned B, std::vector<Placement> &Out) const;
+  bool onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
+              std::set<unsigned> &Pushed, std::vector<Placement> &Out) const;
+
+  const LoweredFunction &F;
+  const CFG &G;
+  std::vector<std::vector<EdgeAnchor>> Anchors;
+  std::vector<bool> Reachable;
+  std::vector<std::vector<CFGEdge>> InEdges; ///< From reachable blocks.
+};
+
+void Planner::computeReachable() {
+  unsigned N = G.numBlocks();
+  Reachable.assign(N, false);
+  std::vector<unsigned> Work{G.Entry};
+  Work.insert(Work.end(), G.ExtraStarts.begin(), G.ExtraStarts.end());
+  for (unsigned B : Work)
+    Reachable[B] = true;
+  while (!Work.empty()) {
+    unsigned B = Work.back();
+    Work.pop_back();
+    for (unsigned S : G.Succs[B])
+      if (!Reachable[S])
+        Work.push_back(S), Reachable[S] = true;
+  }
+  InEdges.assign(N, {});
+  for (unsigned B = 0; B < N; ++B)
+    if (Reachable[B])
+      for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+        InEdges[G.Succs[B][I]].push_back({B, I});
+}
+
+/// The action of \p Block on edge (From, Index), \p Depth pushes away from
+/// the block. Fails when the edge has no place.
+bool Planner::onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
+                     std::set<unsigned> &Pushed,
+                     std::vector<Placement> &Out) const {
+  const EdgeAnchor &A = Anchors[From][Index];
+  switch (A.Kind) {
+  case AnchorKind::Branch:
+    Out.push_back({A.Site, A.Outcome ? Slot::IfTrue : Slot::IfFalse, Depth,
+                   Block});
+    return true;
+  case AnchorKind::ExitSlot:
+    Out.push_back({A.Site, Slot::Exit, Depth, Block});
+    return true;
+  case AnchorKind::EntrySlot:
+    Out.push_back({A.Site, Slot::Entry, Depth, Block});
+    return true;
+  case AnchorKind::Pushed: {
+    // From has no site and one way out: the action runs after whatever runs
+    // on the ways into From.
+    if (!Pushed.insert(From).second)
+      return false; // a cycle of blocks without sites
+    if (F.Blocks[From].HandlerStart != NoSite && InEdges[From].empty()) {
+      Out.push_back({F.Blocks[From].HandlerStart, Slot::Entry, Depth + 1,
+                     Block});
+      return true;
+    }
+    if (InEdges[From].empty())
+      return false;
+    for (CFGEdge In : InEdges[From])
+      if (!onEdge(In.Block, In.Index, Block, Depth + 1, Pushed, Out))
+        return false;
+    return true;
+  }
+  case AnchorKind::None:
+  case AnchorKind::Guard:
+    return false;
+  }
+  return false;
+}
+
+bool Planner::place(unsigned B, std::vector<Placement> &Out) const {
+  const BlockSites &S = F.Blocks[B];
+  if (S.HandlerStart != NoSite) {
+    Out.push_back({S.HandlerStart, Slot::Entry, -1, B});
+    return true;
+  }
+  if (!S.OncePerPass.empty()) {
+    Out.push_back({S.OncePerPass.front(), Slot::Entry, -1, B});
+    return true;
+  }
+  if (S.Branch != NoSite && G.Succs[B].size() == 2) {
+    Out.push_back({S.Branch, Slot::IfTrue, -1, B});
+    Out.push_back({S.Branch, Slot::IfFalse, -1, B});
+    return true;
+  }
+  if (InEdges[B].empty())
+    return false;
+  std::vector<Placement> Tentative;
+  for (CFGEdge In : InEdges[B]) {
+    std::set<unsigned> Pushed;
+    if (!onEdge(In.Block, In.Index, B, 0, Pushed, Tentative))
+      return false;
+  }
+  Out.insert(Out.end(), Tentative.begin(), Tentative.end());
+  return true;
+}
+
+BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
+  BlockActionPlan Plan;
+  std::vector<unsigned> Candidates;
+  for (unsigned B = 0; B < G.numBlocks(); ++B)
+    if (Reachable[B] && B != G.Entry && B != G.Exit && hasCode(B))
+      Candidates.push_back(B);
+  std::stable_sort(Candidates.begin(), Candidates.end(),
+                   [&](unsigned X, unsigned Y) {
+                     if (F.BlockLines[X].first != F.BlockLines[Y].first)
+                       return F.BlockLines[X].first < F.BlockLines[Y].first;
+                     return X > Y;
+                   });
+  std::vector<Placement> All;
+  for (unsigned B : Candidates) {
+    if (place(B, All))
+      Plan.Observed.push_back(B);
+    else
+      Plan.Unobserved.push_back(B);
+  }
+  // Register mode assigns a local: every action must be sequenced against
+  // the others of its expression. Every edge into EXIT hands it back.
+  for (const Placement &P : All)
+    Register &= F.Sites[P.Site].Sequenced;
+  if (Register) {
+    std::vector<Placement> Leave;
+    for (CFGEdge In : InEdges[G.Exit]) {
+      std::set<unsigned> Pushed;
+      if (!onEdge(In.Block, In.Index, NoVertex, 0, Pushed, Leave)) {
+        Register = false;
+        break;
+      }
+    }
+    for (const Placement &P : Leave)
+      Register &= F.Sites[P.Site].Sequenced;
+    if (Register) {
+      All.insert(All.end(), Leave.begin(), Leave.end());
+      Plan.Enter = " P3_OSP_LEAF;";
+    }
+  }
+  std::map<unsigned, unsigned> IdOf;
+  for (unsigned I = 0; I < Plan.Observed.size(); ++I)
+    IdOf[Plan.Observed[I]] = FirstId + I;
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Placement &X, const Placement &Y) {
+                     return X.Depth < Y.Depth;
+                   });
+  Plan.Code.Instrumented = !Plan.Observed.empty();
+  for (const Placement &P : All) {
+    SiteCode &Code = Plan.Code.Sites[P.Site];
+    std::vector<std::string> &List = P.Where == Slot::Entry  ? Code.Entry
+                                     : P.Where == Slot::Exit ? Code.Exit
+                                     : P.Where == Slot::IfTrue
+                                         ? Code.IfTrue
+                                         : Code.IfFalse;
+    if (P.Block == NoVertex)
+      List.push_back("P3_OSP_LEAVE");
+    else
+      List.push_back(formatv(Register ? "P3_OSP_LBLOCK({0})"
+                                      : "P3_OSP_BLOCK({0})",
+                             IdOf.at(P.Block)));
+  }
+  return Plan;
+}
+
+} // namespace
+
+BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
+                                 bool Register) {
+  return Planner(F).run(FirstId, Register);
+}
+
+} // namespace p3

@@ -1,0 +1,168 @@
+//===- RuntimeSampler.cpp - The runtime's OSP sampler, callable from tests ===//
+
+#define P3_OSP 1
+#include "p3_runtime.h"
+
+#include "RuntimeSampler.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+
+namespace rt {
+
+unsigned leastRotation(const std::vector<uint32_t> &S) {
+  return p3_osp_least_rotation(S.data(), unsigned(S.size()));
+}
+
+std::vector<unsigned char> encode(const std::vector<uint32_t> &S,
+                                  unsigned Rotation) {
+  std::vector<unsigned char> Out(S.size() * 5 + 8);
+  Out.resize(p3_osp_encode(S.data(), unsigned(S.size()), Rotation, Out.data()));
+  return Out;
+}
+
+std::vector<uint32_t> decode(const std::vector<unsigned char> &Bytes,
+                             unsigned N) {
+  std::vector<uint32_t> Out;
+  unsigned Pos = 0;
+  uint32_t Prev = 0;
+  for (unsigned I = 0; I < N; ++I)
+    Out.push_back(Prev = p3_osp_decode_next(Bytes.data(), &Pos, Prev));
+  return Out;
+}
+
+double ln(double X) { return p3_osp_ln(X); }
+
+Stream::Stream(uint64_t Seed) {
+  auto *S = new struct p3_osp_thread();
+  S->p3_rng = Seed;
+  S->p3_k_cached = ~0u;
+  T = S;
+}
+Stream::~Stream() { delete static_cast<struct p3_osp_thread *>(T); }
+uint64_t Stream::skip(unsigned K) {
+  return p3_osp_draw_skip(static_cast<struct p3_osp_thread *>(T), K);
+}
+unsigned Stream::lengthClass(unsigned MaxClass) {
+  return p3_osp_draw_class(
+      p3_osp_random(&static_cast<struct p3_osp_thread *>(T)->p3_rng), MaxClass);
+}
+uint64_t Stream::halve(uint64_t N) {
+  return p3_osp_halve(&static_cast<struct p3_osp_thread *>(T)->p3_rng, N);
+}
+
+HotList::HotList(uint64_t Memory, unsigned K0, uint64_t Seed) : Rng(Seed) {
+  auto *Reg = new struct p3_osp_registry();
+  Reg->p3_memory = Memory & ~7ULL;
+  Reg->p3_k0 = K0;
+  Reg->p3_mem = static_cast<unsigned char *>(p3_osp_map(Reg->p3_memory));
+  p3_osp_hot_clear(Reg);
+  R = Reg;
+}
+
+HotList::~HotList() {
+  auto *Reg = static_cast<struct p3_osp_registry *>(R);
+  munmap(Reg->p3_mem, Reg->p3_memory);
+  delete Reg;
+}
+
+void HotList::add(const std::vector<uint32_t> &S, unsigned KSeen) {
+  std::vector<unsigned char> Enc = encode(S, 0);
+  unsigned Class = 0;
+  while ((1u << Class) < S.size())
+    ++Class;
+  p3_osp_hot_add(static_cast<struct p3_osp_registry *>(R), &Rng, Class,
+                 Enc.data(), unsigned(Enc.size()), KSeen, 0);
+}
+
+unsigned HotList::k() const { return static_cast<struct p3_osp_registry *>(R)->p3_k; }
+uint64_t HotList::used() const {
+  auto *Reg = static_cast<struct p3_osp_registry *>(R);
+  return Reg->p3_rec_end + Reg->p3_cap * 4;
+}
+uint64_t HotList::peak() const {
+  return static_cast<struct p3_osp_registry *>(R)->p3_peak;
+}
+uint64_t HotList::memory() const {
+  return static_cast<struct p3_osp_registry *>(R)->p3_memory;
+}
+uint64_t HotList::entries() const {
+  return static_cast<struct p3_osp_registry *>(R)->p3_entries;
+}
+
+uint64_t HotList::count(const std::vector<uint32_t> &S) const {
+  auto *Reg = static_cast<struct p3_osp_registry *>(R);
+  std::vector<unsigned char> Enc = encode(S, 0);
+  unsigned Class = 0;
+  while ((1u << Class) < S.size())
+    ++Class;
+  p3_osp_u32 *Slot =
+      p3_osp_find(Reg, Class, Enc.data(), unsigned(Enc.size()),
+                  p3_osp_hash(Enc.data(), unsigned(Enc.size()), Class));
+  return *Slot ? p3_osp_rec_at(Reg, uint64_t(*Slot - 1) * 8)->p3_count : 0;
+}
+
+bool HotList::consistent() const {
+  auto *Reg = static_cast<struct p3_osp_registry *>(R);
+  uint64_t N = 0, Off = 0;
+  if (Reg->p3_rec_end + Reg->p3_cap * 4 > Reg->p3_memory ||
+      Reg->p3_entries * 2 > Reg->p3_cap)
+    return false;
+  for (; Off < Reg->p3_rec_end; ++N) {
+    p3_osp_rec *Rec = p3_osp_rec_at(Reg, Off);
+    auto *Bytes = reinterpret_cast<unsigned char *>(Rec + 1);
+    p3_osp_u32 *Slot =
+        p3_osp_find(Reg, P3_OSP_CLASS_(Rec), Bytes, Rec->p3_nbytes, Rec->p3_hash);
+    if (Rec->p3_count == 0 || *Slot != Off / 8 + 1)
+      return false;
+    Off += P3_OSP_REC_SIZE_(Rec->p3_nbytes);
+  }
+  return Off == Reg->p3_rec_end && N == Reg->p3_entries;
+}
+
+void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
+                  uint64_t Seed, const std::string &Dir, const char *Mode,
+                  uint64_t MaxSamples) {
+  struct p3_osp_registry *Reg = &p3_osp_registry;
+  std::memset(static_cast<void *>(Reg), 0, sizeof *Reg);
+  setenv("P3_OSP_MEMORY", std::to_string(Memory).c_str(), 1);
+  setenv("P3_OSP_MAX_LENGTH", std::to_string(MaxLength).c_str(), 1);
+  setenv("P3_OSP_PERIOD", std::to_string(Period).c_str(), 1);
+  setenv("P3_OSP_SEED", std::to_string(Seed).c_str(), 1);
+  setenv("P3_OSP_MODE", Mode, 1);
+  setenv("P3_OSP_SAMPLES", std::to_string(MaxSamples).c_str(), 1);
+  setenv("P3_PROFILE_DIR", Dir.c_str(), 1);
+  unsetenv("P3_OSP_DUMP_SIGNAL");
+  unsetenv("P3_OSP_DUMP_EVERY");
+  p3_osp_configure(Reg);
+  Reg->p3_mem = static_cast<unsigned char *>(p3_osp_map(Reg->p3_memory));
+  p3_osp_hot_clear(Reg);
+  Reg->p3_trace_fd = -1;
+  Reg->p3_hash = "0123456789abcdef";
+  Reg->p3_started = 1; // no exit or fork handler in the test process
+  p3_osp_self = nullptr;
+  p3_osp_skip = 1;
+}
+
+void enterBlock(uint32_t Id) { P3_OSP_BLOCK(Id); }
+
+std::string dumpNow(const char *Why) {
+  struct p3_osp_registry *Reg = &p3_osp_registry;
+  char Path[sizeof(Reg->p3_dir) + 64];
+  p3_osp_path(Reg, Path, ".osp");
+  p3_osp_lock(&Reg->p3_lock);
+  if (Reg->p3_mode == P3_OSP_TRACE) {
+    for (p3_osp_thread *T = Reg->p3_first_thread; T; T = T->p3_next)
+      p3_osp_trace_flush(Reg, T);
+    p3_osp_sys_close(Reg->p3_trace_fd);
+    Reg->p3_trace_fd = -1;
+    p3_osp_path(Reg, Path, ".trace");
+  } else {
+    p3_osp_dump(Reg, Why);
+  }
+  p3_osp_unlock(&Reg->p3_lock);
+  return Path;
+}
+
+} // namespace rt
