@@ -11,7 +11,7 @@ using namespace llvm;
 
 namespace p3 {
 
-Expected<EdgeFlow> planningFlow(const FunctionGraph &F,
+Expected<EdgeFrequencies> planningFlow(const FunctionGraph &F,
                                 const FunctionFrequency &Freq) {
   if (!Freq.Flow.empty()) {
     if (Freq.Flow.size() != F.DAG.numEdges())
@@ -20,7 +20,7 @@ Expected<EdgeFlow> planningFlow(const FunctionGraph &F,
                                Freq.Flow.size(), F.DAG.numEdges());
     return Freq.Flow;
   }
-  EdgeFlow Flow = staticFlow(F.DAG);
+  EdgeFrequencies Flow = staticFlow(F.DAG);
   for (double &X : Flow)
     X *= Freq.Invocations;
   return Flow;
@@ -65,7 +65,7 @@ private:
   ArrayRef<FunctionGraph> Functions;
   ProgramPlan &Plan;
   unsigned K;
-  std::vector<EdgeFlow> Flows;
+  std::vector<EdgeFrequencies> Flows;
   std::vector<bool> Measured;
   CostProblem Problem;
   std::vector<std::vector<SeedOption>> Seeds;         ///< Options 1..
@@ -76,7 +76,7 @@ Error AutoPlanner::computeFlows(ArrayRef<FunctionFrequency> Frequencies) {
   Problem.K = K;
   for (unsigned F = 0; F < Functions.size(); ++F) {
     FunctionFrequency Static;
-    Expected<EdgeFlow> Flow = planningFlow(
+    Expected<EdgeFrequencies> Flow = planningFlow(
         Functions[F], F < Frequencies.size() ? Frequencies[F] : Static);
     if (!Flow)
       return createStringError(inconvertibleErrorCode(), "function %u: %s", F,

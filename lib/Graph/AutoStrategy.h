@@ -23,7 +23,7 @@ llvm::Error planAuto(llvm::ArrayRef<FunctionGraph> Functions,
 /// The flow the auto strategy plans \p F with: \p Freq's measured flow, or
 /// the static estimate scaled to its invocations. Fails when a measured flow
 /// does not have one value per DAG edge.
-llvm::Expected<EdgeFlow> planningFlow(const FunctionGraph &F,
+llvm::Expected<EdgeFrequencies> planningFlow(const FunctionGraph &F,
                                       const FunctionFrequency &Freq);
 
 } // namespace p3

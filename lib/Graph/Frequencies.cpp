@@ -13,9 +13,9 @@ using namespace llvm;
 
 namespace p3 {
 
-Expected<EdgeFlow> profileFlow(const FunctionGraph &F,
+Expected<EdgeFrequencies> profileFlow(const FunctionGraph &F,
                                const PathCounts &Counts) {
-  EdgeFlow Flow(F.DAG.numEdges(), 0.0);
+  EdgeFrequencies Flow(F.DAG.numEdges(), 0.0);
   for (auto [Id, Count] : Counts) {
     std::optional<EdgePath> Path = regeneratePath(F.DAG, F.SBL.Val, Id);
     if (!Path)
@@ -156,7 +156,7 @@ public:
       ChoiceFlow[V].assign(Choices[V].size(), 0.0);
   }
 
-  EdgeFlow run();
+  EdgeFrequencies run();
 
 private:
   void findExtraStarts();
@@ -234,7 +234,7 @@ void Propagation::propagate(unsigned Head, const std::vector<bool> *Body) {
     Cyclic[Head] = std::min(Back, MaxCyclic);
 }
 
-EdgeFlow Propagation::run() {
+EdgeFrequencies Propagation::run() {
   findExtraStarts();
   computeTopologicalOrder();
   // Innermost loops first: an inner loop's body is a strict subset of the
@@ -251,7 +251,7 @@ EdgeFlow Propagation::run() {
     propagate(Loops[L].Header, &Loops[L].Body);
   propagate(D.entry(), nullptr);
 
-  EdgeFlow Flow(D.numEdges(), 0.0);
+  EdgeFrequencies Flow(D.numEdges(), 0.0);
   for (unsigned V = 0; V < D.numVertices(); ++V) {
     for (unsigned I = 0; I < Choices[V].size(); ++I) {
       const BranchChoice &C = Choices[V][I];
@@ -283,12 +283,12 @@ BranchProbabilities staticBranchProbabilities(const PathDAG &D) {
   return Choices;
 }
 
-EdgeFlow propagateFrequencies(const PathDAG &D,
+EdgeFrequencies propagateFrequencies(const PathDAG &D,
                               const BranchProbabilities &Probabilities) {
   return Propagation(D, Probabilities).run();
 }
 
-EdgeFlow staticFlow(const PathDAG &D) {
+EdgeFrequencies staticFlow(const PathDAG &D) {
   return propagateFrequencies(D, staticBranchProbabilities(D));
 }
 

@@ -32,19 +32,19 @@
 namespace p3 {
 
 /// Path executions per DAG edge.
-using EdgeFlow = std::vector<double>;
+using EdgeFrequencies = std::vector<double>;
 
 /// What the planner knows about how often one function's paths run.
 struct FunctionFrequency {
   /// Per DAG edge, from a profile; empty: estimate statically.
-  EdgeFlow Flow;
+  EdgeFrequencies Flow;
   /// For a static estimate: how many invocations to scale it to.
   double Invocations = 1;
 };
 
 /// The flow of the paths in \p Counts (SBL id -> count). Fails on an id that
 /// names no path of \p F.
-llvm::Expected<EdgeFlow> profileFlow(const FunctionGraph &F,
+llvm::Expected<EdgeFrequencies> profileFlow(const FunctionGraph &F,
                                      const PathCounts &Counts);
 
 /// One way control leaves a vertex in the CFG: a real DAG edge, or a back
@@ -67,12 +67,12 @@ BranchProbabilities staticBranchProbabilities(const PathDAG &D);
 /// Exact (the expected visits of the Markov chain) when every loop is
 /// entered through its header only and comes back with probability below
 /// 1 - 1/1024, and no catch handler is inside a loop.
-EdgeFlow propagateFrequencies(const PathDAG &D,
+EdgeFrequencies propagateFrequencies(const PathDAG &D,
                               const BranchProbabilities &Probabilities);
 
 /// The estimated flow of one invocation of \p D's function:
 /// propagateFrequencies of staticBranchProbabilities.
-EdgeFlow staticFlow(const PathDAG &D);
+EdgeFrequencies staticFlow(const PathDAG &D);
 
 /// Paths run: the flow out of ENTRY.
 double pathStarts(const PathDAG &D, llvm::ArrayRef<double> Flow);

@@ -79,6 +79,7 @@ bool landingSites(const AnchoredFunction &A, unsigned B, unsigned Index,
   case AnchorKind::Branch:
   case AnchorKind::ExitSlot:
   case AnchorKind::EntrySlot:
+  case AnchorKind::Pulled: // runs exactly when the edge is taken
     Out.insert(Anchor.Site);
     return true;
   case AnchorKind::None:

@@ -51,7 +51,7 @@ TEST(CostModel, EqualsTheOverheadModelOnProfiles) {
   for (unsigned Prog = 0; Prog < 200 && !HasFailure(); ++Prog) {
     Program P = randomProgram(Rng, Index, 5);
     std::vector<PathCounts> Profile = randomProfile(Rng, P);
-    std::vector<EdgeFlow> Flows;
+    std::vector<EdgeFrequencies> Flows;
     for (unsigned F = 0; F < P.Functions.size(); ++F) {
       Sum.add(P.Shapes[F], P.Functions[F].SBL.numPaths(),
               P.Paths[F].has_value());
@@ -96,7 +96,7 @@ TEST(CostModel, InstancesForAFlowCostNoMore) {
     PathCounts Counts;
     for (unsigned J = 0; J < 30; ++J)
       Counts[sumAlong(F.SBL.Val, randomPath(Rng, D))] += 1 + Rng() % 1000;
-    EdgeFlow Flow = Rng() % 2 ? *profileFlow(F, Counts) : staticFlow(D);
+    EdgeFrequencies Flow = Rng() % 2 ? *profileFlow(F, Counts) : staticFlow(D);
     llvm::Expected<Instance> Plain = makeInstance(F, Edges);
     llvm::Expected<Instance> ForFlow = makeInstance(F, Edges, Flow);
     ASSERT_TRUE(Plain && ForFlow);

@@ -116,9 +116,9 @@ std::optional<std::vector<double>> markovVisits(const PathDAG &D,
 }
 
 /// The DAG flow of the chain's visits, mapped as the library documents.
-EdgeFlow flowOfVisits(const PathDAG &D, const BranchProbabilities &P,
+EdgeFrequencies flowOfVisits(const PathDAG &D, const BranchProbabilities &P,
                       const std::vector<double> &X) {
-  EdgeFlow Flow(D.numEdges(), 0.0);
+  EdgeFrequencies Flow(D.numEdges(), 0.0);
   for (unsigned U = 0; U < D.numVertices(); ++U)
     for (const BranchChoice &C : P[U]) {
       double F = X[U] * C.Probability;
@@ -174,7 +174,7 @@ TEST(Frequencies, ProfileFlowIsTheSumOverPaths) {
         Expected[E] += Count;
     }
     Sum.add(S.ShapeName, F.SBL.numPaths(), Paths.has_value());
-    llvm::Expected<EdgeFlow> Flow = profileFlow(F, Counts);
+    llvm::Expected<EdgeFrequencies> Flow = profileFlow(F, Counts);
     ASSERT_TRUE(bool(Flow)) << llvm::toString(Flow.takeError());
     EXPECT_EQ(*Flow, Expected);
     for (unsigned V = 1; V + 1 < D.numVertices(); ++V) {
@@ -190,7 +190,7 @@ TEST(Frequencies, ProfileFlowIsTheSumOverPaths) {
 
 TEST(Frequencies, ProfileFlowRejectsUnknownIds) {
   FunctionGraph F = functionOf(diamondChain(2)); // ids 0..3
-  llvm::Expected<EdgeFlow> Flow = profileFlow(F, {{1, 5}, {4, 1}});
+  llvm::Expected<EdgeFrequencies> Flow = profileFlow(F, {{1, 5}, {4, 1}});
   ASSERT_FALSE(bool(Flow));
   EXPECT_NE(llvm::toString(Flow.takeError()).find("no path has SBL id 4"),
             std::string::npos);
@@ -212,7 +212,7 @@ TEST(Frequencies, PropagationIsTheMarkovChain) {
     checkChoicesCoverTheCFG(D, Static);
     for (const BranchProbabilities &P :
          {Static, randomProbabilities(Rng, Static)}) {
-      EdgeFlow Flow = propagateFrequencies(D, P);
+      EdgeFrequencies Flow = propagateFrequencies(D, P);
       for (double X : Flow)
         ASSERT_TRUE(std::isfinite(X) && X >= 0);
       if (!propagationIsExact(D, P)) {
@@ -224,7 +224,7 @@ TEST(Frequencies, PropagationIsTheMarkovChain) {
         ++Singular;
         continue;
       }
-      EdgeFlow Expected = flowOfVisits(D, P, *X);
+      EdgeFrequencies Expected = flowOfVisits(D, P, *X);
       for (unsigned E = 0; E < D.numEdges(); ++E)
         ASSERT_NEAR(Flow[E], Expected[E], 1e-7 * std::max(1.0, Expected[E]))
             << S.ShapeName << " edge " << E << "\n"
@@ -250,7 +250,7 @@ TEST(Frequencies, LoopHeuristicByHand) {
     EXPECT_DOUBLE_EQ(C.Probability, C.Target == D.exit() ? 0.12 : 0.88);
   // The header runs 1 / (1 - 0.88) times per invocation: the first path
   // starts at entry, the other 1/0.12 - 1 after the back edge.
-  EdgeFlow Flow = staticFlow(D);
+  EdgeFrequencies Flow = staticFlow(D);
   EXPECT_NEAR(pathStarts(D, Flow), 1 / 0.12, 1e-12);
   EXPECT_NEAR(invocations(D, Flow), 1, 1e-12);
   EXPECT_NEAR(Flow[D.startEdge(Header)], 1 / 0.12 - 1, 1e-12);
@@ -271,7 +271,7 @@ TEST(Frequencies, ReturnHeuristicByHand) {
 TEST(Frequencies, FlowWeightsFollowTheFlow) {
   FunctionGraph F = functionOf(CFG{0, 1, {{2}, {}, {3, 4}, {5}, {5}, {1}}, {}});
   const PathDAG &D = F.DAG;
-  EdgeFlow Flow(D.numEdges(), 0.0);
+  EdgeFrequencies Flow(D.numEdges(), 0.0);
   unsigned Left = D.edgeOf({2, 0}), Right = D.edgeOf({2, 1});
   Flow[Left] = 10;
   Flow[Right] = 1e6;
