@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/LoopFacts.h"
+#include "Frontend/FunctionLowering.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -190,6 +191,11 @@ std::string CallSafety::judge(const FunctionDecl *F) {
     return "";
   if (F->isNoReturn() || (F->getIdentifier() && mayLeaveFrame(F->getName())))
     return Quoted("may not return");
+  // After a second return, locals changed since the first are indeterminate
+  // (C11 7.13.2.1): the loop's counts may not live in locals. setjmp and
+  // _setjmp are library builtins for clang, so this comes before them.
+  if (isSetjmp(F) || F->hasAttr<ReturnsTwiceAttr>())
+    return Quoted("returns twice (like setjmp)");
   if (F->getBuiltinID() != 0)
     return "";
   if (F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>())
