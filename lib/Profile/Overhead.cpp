@@ -156,7 +156,7 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
     // ran costs nothing).
     std::vector<FunctionFrequency> Exact(G.Graphs.size());
     for (unsigned F = 0; F < G.Graphs.size(); ++F) {
-      Expected<EdgeFlow> Flow = profileFlow(G.Graphs[F], Profile[F]);
+      Expected<EdgeFrequencies> Flow = profileFlow(G.Graphs[F], Profile[F]);
       if (!Flow)
         return Flow.takeError();
       Exact[F].Flow = std::move(*Flow);

@@ -87,7 +87,7 @@ TrainingMatch matchTrainingProfile(const ProfileFile &Profile,
       M.Source[T] = FrequencySource::NotExecuted;
       continue;
     }
-    Expected<EdgeFlow> Flow = profileFlow(G, PF.Paths);
+    Expected<EdgeFrequencies> Flow = profileFlow(G, PF.Paths);
     if (!Flow) {
       M.Source[T] = FrequencySource::Unusable;
       M.Detail[T] = toString(Flow.takeError());

@@ -21,7 +21,7 @@ using namespace p3;
 
 namespace {
 
-using Key = std::pair<std::string, unsigned>;
+using Key = FunctionKey;
 
 /// One thing a unit's collection does to its model.
 struct Event {
@@ -46,7 +46,7 @@ void apply(ProgramModel &M, const Event &E, unsigned Unit) {
   std::string Callee = "ext:g" + std::to_string(E.Which);
   switch (E.What) {
   case Event::Function: {
-    Key K{"a.c", E.Which};
+    Key K{"a.c", E.Which, "a.c:f" + std::to_string(E.Which)};
     M.CallKeys[K].insert("ext:f" + std::to_string(E.Which));
     M.addFunction(K, lowering(E.Which, E.Variant));
     break;
@@ -74,7 +74,7 @@ void expectEqual(const ProgramModel &A, const ProgramModel &B) {
   for (const auto &[K, F] : A.Functions) {
     auto It = B.Functions.find(K);
     ASSERT_NE(It, B.Functions.end());
-    EXPECT_EQ(F.Skip.has_value(), It->second.Skip.has_value()) << K.second;
+    EXPECT_EQ(F.Skip.has_value(), It->second.Skip.has_value()) << std::get<1>(K);
     if (F.Skip && It->second.Skip) {
       EXPECT_EQ(F.Skip->Message, It->second.Skip->Message);
     }
