@@ -90,9 +90,10 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: else { P3_OSP_LBLOCK(4); if (x == 0)
 // CHECK-NEXT:   { P3_OSP_LBLOCK(5); P3_OSP_LEAVE; return 0; } }
 // CHECK-NEXT: P3_OSP_LBLOCK(6); P3_OSP_LEAVE; return 1;
-// A loop test is a block of its own: its action runs after the test, in
+// In C, code goes after the declarations that open a block (C90). A loop
+// test is a block of its own: its action runs after the test, in
 // both outcomes.
-// CHECK:      P3_OSP_BLOCK(7); int s = 0, i = 0;
+// CHECK:      int s = 0, i = 0; P3_OSP_BLOCK(7);
 // CHECK-NEXT: while (P3_IF(i < n, P3_OSP_BLOCK(8), P3_OSP_BLOCK(8)))
 // CHECK-NEXT:   { P3_OSP_BLOCK(9); s += square(i++); }
 // CHECK-NEXT: do {
@@ -102,7 +103,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   { P3_OSP_BLOCK(16); s = MAX(s - j, 1); P3_OSP_BLOCK(17); }
 // CHECK-NEXT: P3_OSP_BLOCK(18); return s;
 // CHECK:      static int sw(int x) { P3_OSP_LEAF;
-// CHECK-NEXT: P3_OSP_LBLOCK(19); int r = 0;
+// CHECK-NEXT: int r = 0; P3_OSP_LBLOCK(19);
 // CHECK-NEXT: switch (x % 3) {
 // CHECK-NEXT: case 0:
 // CHECK-NEXT:   P3_OSP_LBLOCK(20); r += 10;
@@ -111,7 +112,7 @@ int main(int argc, char **argv) {
 // CHECK:      default:
 // CHECK-NEXT:   P3_OSP_LBLOCK(22); r = x ? P3_SEQ(P3_OSP_LBLOCK(24), 7) : P3_SEQ(P3_OSP_LBLOCK(23), 8); P3_OSP_LBLOCK(25);
 // CHECK:      P3_OSP_LBLOCK(26); P3_OSP_LEAVE; return r;
-// CHECK:      P3_OSP_BLOCK(27); int t = 0;
+// CHECK:      int t = 0; P3_OSP_BLOCK(27);
 // CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_BLOCK(28), P3_OSP_BLOCK(28)); P3_SEQ(P3_OSP_BLOCK(29), k++)) {
 // CHECK-NEXT:   P3_OSP_BLOCK(30); t += classify(k - 2);
 // CHECK-NEXT:   t += sw(k);
