@@ -53,9 +53,13 @@ private:
   bool repairUncountedExits(Error &Err);
   bool pullMustProbeEdges();
   std::optional<unsigned> pullSite(unsigned X, unsigned I) const;
+  bool addsNothing(unsigned B, unsigned I) const;
   Error resolveProbelessEdges();
   void buildContracted(AnchoredFunction &A);
-  void describeCodeLines(AnchoredFunction &A, ArrayRef<unsigned> Members) const;
+  std::vector<bool> identifiedBlocks(const AnchoredFunction &A,
+                                     ArrayRef<unsigned> Members) const;
+  void describeCodeLines(AnchoredFunction &A,
+                         const std::vector<bool> &Identified) const;
   void dropEdge(unsigned B, unsigned I);
   std::pair<unsigned, unsigned> linesNear(unsigned B) const;
   void noteIdentifiedLines();
@@ -386,15 +390,25 @@ std::pair<unsigned, unsigned> AnchorPlanner::linesNear(unsigned B) const {
   return {F.Line, F.EndLine};
 }
 
-/// Makes the edges without an anchor a forest between sets of blocks
-/// (Graph/ProbelessEdges.h): cycles of them contracted, twins dropped.
+/// Whether control along an edge adds nothing to the path register: it has
+/// no anchor, or it is a return of a guarded function (counted by the
+/// cleanup, never probed). Chord placement keeps such edges in its tree.
+bool AnchorPlanner::addsNothing(unsigned B, unsigned I) const {
+  AnchorKind K = Anchors[B][I].Kind;
+  return K == AnchorKind::None || K == AnchorKind::Guard;
+}
+
+/// Makes the edges that add nothing a forest between sets of blocks
+/// (Graph/ProbelessEdges.h): cycles of them contracted, twins dropped. A
+/// guarded function's returns are among them: two returns reached by ways
+/// without probes (one inside a macro, one after it) count as one way.
 Error AnchorPlanner::resolveProbelessEdges() {
   unsigned N = G.numBlocks();
   std::vector<std::vector<bool>> Probeless(N);
   for (unsigned B = 0; B < N; ++B) {
     Probeless[B].resize(G.Succs[B].size());
     for (unsigned I = 0; I < G.Succs[B].size(); ++I)
-      Probeless[B][I] = Anchors[B][I].Kind == AnchorKind::None;
+      Probeless[B][I] = addsNothing(B, I);
   }
   ProbelessResolution R = p3::resolveProbelessEdges(G, Probeless, Reachable);
   if (!R.Unresolved.empty()) {
@@ -469,7 +483,7 @@ void AnchorPlanner::buildContracted(AnchoredFunction &A) {
     End = std::max(End, BEnd);
     ++Members[A.Representative[B]];
   }
-  describeCodeLines(A, Members);
+  describeCodeLines(A, identifiedBlocks(A, Members));
   for (unsigned B = 0; B < N; ++B)
     if (Members[B] > 1 && Reachable[B])
       IdentifiedLines.push_back(A.GraphLines[B]);
@@ -495,9 +509,65 @@ void AnchorPlanner::noteIdentifiedLines() {
                       : formatv("lines {0}-{1}", First, Last).str()));
 }
 
+/// Per block of the contracted graph, whether its counts stand for several
+/// ways through the code: a set of merged blocks, or a block where a
+/// probeless edge u->v was dropped for its twin route. Control along the edge
+/// is counted on the route, so u loses a branch and the route's blocks before
+/// v count executions that never ran them: u and those blocks (the blocks
+/// probeless edges lead to from u and lead from to v) are marked.
+std::vector<bool>
+AnchorPlanner::identifiedBlocks(const AnchoredFunction &A,
+                                ArrayRef<unsigned> Members) const {
+  unsigned N = G.numBlocks();
+  std::vector<std::vector<unsigned>> ProbelessIn(N);
+  for (unsigned B = 0; B < N; ++B)
+    for (unsigned I = 0; Reachable[B] && I < G.Succs[B].size(); ++I)
+      if (addsNothing(B, I) && !Dropped[B][I])
+        ProbelessIn[G.Succs[B][I]].push_back(B);
+  auto Walk = [&](unsigned From, bool Forward) {
+    std::vector<bool> Seen(N, false);
+    std::vector<unsigned> Work{From};
+    Seen[From] = true;
+    while (!Work.empty()) {
+      unsigned X = Work.back();
+      Work.pop_back();
+      auto Visit = [&](unsigned Y) {
+        if (!Seen[Y]) {
+          Seen[Y] = true;
+          Work.push_back(Y);
+        }
+      };
+      if (!Forward) {
+        for (unsigned Y : ProbelessIn[X])
+          Visit(Y);
+        continue;
+      }
+      for (unsigned I = 0; I < G.Succs[X].size(); ++I)
+        if (addsNothing(X, I) && !Dropped[X][I])
+          Visit(G.Succs[X][I]);
+    }
+    return Seen;
+  };
+  std::vector<bool> Identified(N, false);
+  for (unsigned B = 0; B < N; ++B)
+    Identified[A.Representative[B]] =
+        Identified[A.Representative[B]] || Members[A.Representative[B]] > 1;
+  for (unsigned U = 0; U < N; ++U)
+    for (unsigned I = 0; Reachable[U] && I < G.Succs[U].size(); ++I) {
+      if (!Dropped[U][I])
+        continue;
+      unsigned V = G.Succs[U][I];
+      std::vector<bool> FromU = Walk(U, true), ToV = Walk(V, false);
+      for (unsigned W = 0; W < N; ++W)
+        if (W == U || (W != V && FromU[W] && ToV[W]))
+          Identified[A.Representative[W]] = true;
+    }
+  return Identified;
+}
+
 /// Code lines of the contracted graph, for reports (line counts).
-void AnchorPlanner::describeCodeLines(AnchoredFunction &A,
-                                      ArrayRef<unsigned> Members) const {
+void AnchorPlanner::describeCodeLines(
+    AnchoredFunction &A, const std::vector<bool> &Identified) const {
   unsigned N = G.numBlocks();
   A.GraphCodeLines.assign(N, {});
   A.GraphContracted.assign(N, false);
@@ -521,8 +591,8 @@ void AnchorPlanner::describeCodeLines(AnchoredFunction &A,
       A.GraphCodeLines[A.Representative[E.Block]].push_back(E.Line);
   }
   for (unsigned B = 0; B < N; ++B) {
-    A.GraphContracted[B] = Members[B] > 1;
-    A.GraphTestsCondition[B] = Members[B] == 1 && F.TestsCondition[B] &&
+    A.GraphContracted[B] = Identified[B];
+    A.GraphTestsCondition[B] = !Identified[B] && F.TestsCondition[B] &&
                                G.Succs[B].size() == 2 &&
                                A.Graph.Succs[B].size() == 2;
   }

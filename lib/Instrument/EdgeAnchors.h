@@ -89,8 +89,9 @@ struct AnchoredFunction {
   /// Source lines per block of Graph (a contracted set spans its members').
   std::vector<std::pair<unsigned, unsigned>> GraphLines;
   /// Per block of Graph, the lines its code runs on (LoweredFunction::
-  /// BlockCodeLines; a contracted set has its members'), whether it stands
-  /// for a contracted set of several blocks, and whether it tests a condition
+  /// BlockCodeLines; a contracted set has its members'), whether its counts
+  /// stand for several ways (a contracted set of blocks, or a block of a
+  /// macro expansion where a twin route was dropped), and whether it tests a condition
   /// (successor 0 when true).
   std::vector<std::vector<unsigned>> GraphCodeLines;
   std::vector<bool> GraphContracted;

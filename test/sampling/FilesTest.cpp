@@ -105,10 +105,17 @@ TEST(Estimates, ListsOfSeveralProcessesAreSummed) {
               std::sqrt(2 * std::log(20.0) * Var) / (10 * 16.0 + 4 * 64.0),
               1e-12);
   EXPECT_EQ(E.Summary.Lists, 2u);
-  // Threshold and top-k selection.
+  // Threshold and top-k selection, on the estimates (416 and 96).
   EXPECT_EQ(selectHottest(E, 1, std::nullopt).size(), 1u);
-  EXPECT_EQ(selectHottest(E, 1, 90.0).size(), 2u);
-  EXPECT_EQ(selectHottest(E, 1, 1000.0).size(), 0u);
+  EXPECT_EQ(selectHottest(E, 1, 90.0, RankBy::Estimate).size(), 2u);
+  EXPECT_EQ(selectHottest(E, 1, 1000.0, RankBy::Estimate).size(), 0u);
+  // By default on the estimate less its bound: 416 * (1 - 0.81) is about 79.
+  double AtLeast = E.Subpaths[0].atLeast();
+  EXPECT_NEAR(AtLeast, 416 * (1 - E.Subpaths[0].Bound), 1e-9);
+  EXPECT_LT(AtLeast, 90.0);
+  EXPECT_EQ(selectHottest(E, 1, 90.0).size(), 0u);
+  EXPECT_EQ(selectHottest(E, 1, AtLeast).front().Blocks,
+            E.Subpaths[0].Blocks);
 }
 
 } // namespace
