@@ -970,10 +970,18 @@ static P3_UNUSED_ void p3_run_flush_(struct p3_run *r) {
 
 /* Instead of P3_ENTER in a function with a return that has no place for the
  * path counter (inside a macro expansion): every return of the function is
- * then counted when its frame is left, by GNU C's cleanup attribute (the
- * rewriter only does this for C, where a return is the only way a cleanup
- * runs; exit, abort and longjmp run none). One probe per return, like the
- * counter it replaces. tcc ignores the attribute, so it refuses to build. */
+ * then counted when its frame is left. One probe per return, like the
+ * counter it replaces.
+ *  - C: by GNU C's cleanup attribute (gcc, clang). In C a return is the only
+ *    way a cleanup runs (exit, abort and longjmp run none). tcc ignores the
+ *    attribute, so it refuses to build.
+ *  - C++: by a destructor, which also runs when an exception unwinds the
+ *    frame. A path cut short by an exception is not counted (as in a function
+ *    without the guard), so the destructor counts only when no more
+ *    exceptions are in flight than when the function was entered:
+ *    std::uncaught_exceptions (C++17; libstdc++ since gcc 6 and libc++ export
+ *    it whatever the -std), named here by its symbol so that the header needs
+ *    no <exception> and works under every -std. */
 struct p3_exit_guard {
   struct p3_function *p3_f;
   p3_u64 *p3_r;
@@ -986,7 +994,29 @@ static P3_UNUSED_ void p3_exit_guard_fire(struct p3_exit_guard *g) {
   p3_count(g->p3_f, *g->p3_r);
 }
 
-#if defined(__TINYC__)
+#if defined(__cplusplus)
+#if __cplusplus >= 201103L
+#define P3_NOTHROW_ noexcept
+#else
+#define P3_NOTHROW_ throw()
+#endif
+extern int p3_uncaught_exceptions_(void) P3_NOTHROW_
+    __asm__("_ZSt19uncaught_exceptionsv");
+
+struct p3_exit_guard_cxx_ {
+  struct p3_exit_guard p3_g;
+  int p3_in_flight; /* exceptions in flight when the function was entered */
+  ~p3_exit_guard_cxx_() {
+    if (p3_uncaught_exceptions_() == p3_in_flight)
+      p3_exit_guard_fire(&p3_g);
+  }
+};
+
+#define P3_ENTER_GUARDED(table, i, counts)                                     \
+  P3_ENTER(table, i, counts);                                                  \
+  p3_exit_guard_cxx_ p3_g P3_UNUSED_ = {{p3_f, &p3_r},                         \
+                                        p3_uncaught_exceptions_()}
+#elif defined(__TINYC__)
 #define P3_ENTER_GUARDED(table, i, counts)                                     \
   P3_ENTER(table, i, counts);                                                  \
   p3_returns_inside_macros_need_the_cleanup_attribute_which_tcc_ignores

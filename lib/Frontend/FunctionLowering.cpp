@@ -1148,7 +1148,7 @@ void Lowering::run() {
   }
   Out.BodyBegin = Interior->Begin;
   Out.BodyEnd = Interior->End;
-  Out.AllowExitGuard = !Ctx.getLangOpts().CPlusPlus;
+  Out.AllowExitGuard = true;
   if (!Ctx.getLangOpts().CPlusPlus) {
     OutsideCallFinder Calls;
     Calls.TraverseStmt(const_cast<Stmt *>(Body));

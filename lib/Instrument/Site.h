@@ -162,8 +162,9 @@ struct LoweredFunction {
   /// Set when the function cannot be instrumented; the rest is then unused.
   std::optional<SkipReason> Skip;
   /// Returns that have no place for the path counter (inside a macro
-  /// expansion) may be counted by a cleanup when the frame is left: C only,
-  /// where nothing but a return runs cleanups (no exceptions).
+  /// expansion) may be counted when the frame is left: by a cleanup in C
+  /// (nothing but a return runs it), by a destructor that ignores unwinding
+  /// in C++ (P3_ENTER_GUARDED).
   bool AllowExitGuard = false;
   /// A C function whose body calls no function (GCC builtins aside) and
   /// declares no variable with a cleanup: nothing it runs can run another
