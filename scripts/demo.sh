@@ -2,7 +2,8 @@
 # The main job, end to end on the bundled example (examples/calc): installs what
 # p3 needs, builds p3, then rewrites the example into 4 copies, builds each
 # copy with the example's own Makefile, runs them side by side on the same
-# input, and prints the merged path profile.
+# input, prints the merged path profile and writes the HTML report
+# (examples/calc/p3-out/report/index.html).
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$top/scripts/setup.sh"
@@ -34,3 +35,7 @@ fi
 
 step "p3-report p3-out"
 p3-report p3-out
+
+step "p3-report --html p3-out/report p3-out"
+p3-report --html p3-out/report p3-out
+echo "open $PWD/p3-out/report/index.html in a browser: the hot paths over the source"
