@@ -972,9 +972,17 @@ static P3_UNUSED_ void p3_run_flush_(struct p3_run *r) {
  * path counter (inside a macro expansion): every return of the function is
  * then counted when its frame is left. One probe per return, like the
  * counter it replaces.
- *  - C: by GNU C's cleanup attribute (gcc, clang). In C a return is the only
- *    way a cleanup runs (exit, abort and longjmp run none). tcc ignores the
- *    attribute, so it refuses to build.
+ *  - C with gcc or clang: by GNU C's cleanup attribute. In C a return is the
+ *    only way a cleanup runs (exit, abort and longjmp run none).
+ *  - C with tcc, which ignores the attribute: by the "return" macro at the
+ *    end of this header, which the rewriter enables in files with such
+ *    functions (P3_RETURN_GUARDS): every return first tests
+ *    p3_return_guard_, a pointer to the frame's guard in such a function
+ *    (this local shadows a null one at file scope), and P3_GUARD_END, before
+ *    the closing brace, counts a path that falls off the end. That count
+ *    comes before the return's value is computed, so a function where some
+ *    return's value branches (and may run probes) uses
+ *    P3_ENTER_GUARDED_AFTER_VALUE, which tcc refuses with a clear name.
  *  - C++: by a destructor, which also runs when an exception unwinds the
  *    frame. A path cut short by an exception is not counted (as in a function
  *    without the guard), so the destructor counts only when no more
@@ -1016,15 +1024,27 @@ struct p3_exit_guard_cxx_ {
   P3_ENTER(table, i, counts);                                                  \
   p3_exit_guard_cxx_ p3_g P3_UNUSED_ = {{p3_f, &p3_r},                         \
                                         p3_uncaught_exceptions_()}
+#define P3_ENTER_GUARDED_AFTER_VALUE(table, i, counts)                         \
+  P3_ENTER_GUARDED(table, i, counts)
+#define P3_GUARD_END ((void)0)
 #elif defined(__TINYC__)
 #define P3_ENTER_GUARDED(table, i, counts)                                     \
   P3_ENTER(table, i, counts);                                                  \
-  p3_returns_inside_macros_need_the_cleanup_attribute_which_tcc_ignores
+  struct p3_exit_guard p3_g = {p3_f, &p3_r};                                   \
+  struct p3_exit_guard *const p3_return_guard_ = &p3_g
+#define P3_ENTER_GUARDED_AFTER_VALUE(table, i, counts)                         \
+  P3_ENTER(table, i, counts);                                                  \
+  p3_a_return_value_that_branches_needs_the_cleanup_attribute_tcc_ignores
+#define P3_GUARD_END                                                           \
+  (p3_return_guard_ ? p3_exit_guard_fire(p3_return_guard_) : (void)0)
 #else
 #define P3_ENTER_GUARDED(table, i, counts)                                     \
   P3_ENTER(table, i, counts);                                                  \
   struct p3_exit_guard p3_g                                                    \
       __attribute((__cleanup__(p3_exit_guard_fire))) P3_UNUSED_ = {p3_f, &p3_r}
+#define P3_ENTER_GUARDED_AFTER_VALUE(table, i, counts)                         \
+  P3_ENTER_GUARDED(table, i, counts)
+#define P3_GUARD_END ((void)0)
 #endif
 
 /* Written after probes the rewriter puts between two case labels
@@ -2339,3 +2359,18 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep_(p3_u64 k, p3_osp_u32 id) {
 #endif
 
 #endif /* P3_OSP */
+
+/* tcc: the "return" of files with guarded functions (P3_ENTER_GUARDED above).
+ * Outside the header's guard: a translation unit may include a file with such
+ * functions after one without. Functions without a guard see the null
+ * p3_return_guard_ and count nothing. */
+#if defined(P3_RETURN_GUARDS) && defined(__TINYC__) &&                         \
+    !defined(__cplusplus) && !defined(P3_RETURN_GUARDS_ON_)
+#define P3_RETURN_GUARDS_ON_
+static struct p3_exit_guard *const p3_return_guard_ = 0;
+#define return                                                                 \
+  if (p3_return_guard_ && (p3_exit_guard_fire(p3_return_guard_), 0))           \
+    ;                                                                          \
+  else                                                                         \
+    return
+#endif

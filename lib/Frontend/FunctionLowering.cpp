@@ -512,6 +512,33 @@ bool mayRunProbes(const Stmt *S) {
   return Finder.Found;
 }
 
+/// Where the returns' values are in the file, as expanded (a return inside a
+/// macro spans the macro's invocation, whose arguments may hold probes).
+class ReturnValueCollector : public RecursiveASTVisitor<ReturnValueCollector> {
+public:
+  ReturnValueCollector(const SourceManager &SM, FileID File,
+                       std::vector<std::pair<unsigned, unsigned>> &Out)
+      : SM(SM), File(File), Out(Out) {}
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    const Expr *Value = R->getRetValue();
+    if (!Value)
+      return true;
+    CharSourceRange Range = SM.getExpansionRange(Value->getSourceRange());
+    auto [BeginFile, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+    if (BeginFile == File && EndFile == File)
+      Out.push_back({Begin, End + 1}); // End: at least the last token's start
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  FileID File;
+  std::vector<std::pair<unsigned, unsigned>> &Out;
+};
+
 } // namespace
 
 bool containsCall(const Stmt *S) {
@@ -1149,6 +1176,8 @@ void Lowering::run() {
   Out.BodyBegin = Interior->Begin;
   Out.BodyEnd = Interior->End;
   Out.AllowExitGuard = true;
+  ReturnValueCollector(Text.sourceManager(), File, Out.ReturnValues)
+      .TraverseStmt(const_cast<Stmt *>(Body));
   if (!Ctx.getLangOpts().CPlusPlus) {
     OutsideCallFinder Calls;
     Calls.TraverseStmt(const_cast<Stmt *>(Body));

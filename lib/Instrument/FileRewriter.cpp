@@ -151,12 +151,27 @@ std::string countsName(const FileInstrumentation &Plan, unsigned Slot) {
   return formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
 }
 
+/// Whether a function of the file counts its returns when its frame is left.
+bool hasGuardedFunction(const FileInstrumentation &Plan) {
+  for (const FileInstrumentation::Function &F : Plan.Functions)
+    if (F.Guarded)
+      return true;
+  for (const FileInstrumentation::SharedText &Shared : Plan.SharedTexts)
+    for (const auto &Instance : Shared.Instances)
+      if (Instance.second.Guarded)
+        return true;
+  return false;
+}
+
 std::string prologue(const FileInstrumentation &Plan,
                      const std::string &Defines) {
   std::string Table = formatv("p3_functions_{0}", Plan.FileIndex);
+  // P3_RETURN_GUARDS: tcc, which has no cleanup attribute, then counts at
+  // every "return" of the file (p3_runtime.h).
   std::string Text =
-      formatv("#include \"{0}\"\n#ifndef P3_TABLE_{1}\n#define P3_TABLE_{1}\n",
-              Plan.RuntimeInclude, Plan.FileIndex);
+      formatv("{2}#include \"{0}\"\n#ifndef P3_TABLE_{1}\n#define P3_TABLE_{1}\n",
+              Plan.RuntimeInclude, Plan.FileIndex,
+              hasGuardedFunction(Plan) ? "#define P3_RETURN_GUARDS 1\n" : "");
   std::vector<std::string> Entries;
   for (unsigned Slot = 0; Slot < Plan.Table.size(); ++Slot) {
     const CounterTableEntry &E = Plan.Table[Slot];
@@ -183,11 +198,37 @@ std::string prologue(const FileInstrumentation &Plan,
   return Text;
 }
 
+/// Whether some probe of this copy runs while a return's value is computed:
+/// a guard must then count after the value (tcc's counts before).
+bool probesInReturnValues(const FileInstrumentation::Function &F) {
+  if (!F.Code)
+    return false;
+  for (const auto &[SiteId, Code] : F.Code->Sites) {
+    if (Code.empty())
+      continue;
+    const Site &S = F.Lowered->Sites[SiteId];
+    for (auto [Begin, End] : F.Lowered->ReturnValues)
+      if (Begin <= S.Begin && S.End <= End)
+        return true;
+  }
+  return false;
+}
+
 std::string enterText(const FileInstrumentation &Plan,
                       const FileInstrumentation::Function &F) {
-  return formatv("{0}(p3_functions_{1}, {2}, {3})",
-                 F.Guarded ? "P3_ENTER_GUARDED" : "P3_ENTER", Plan.FileIndex,
+  const char *Enter = "P3_ENTER";
+  if (F.Guarded)
+    Enter = probesInReturnValues(F) ? "P3_ENTER_GUARDED_AFTER_VALUE"
+                                    : "P3_ENTER_GUARDED";
+  return formatv("{0}(p3_functions_{1}, {2}, {3})", Enter, Plan.FileIndex,
                  F.TableSlot, countsName(Plan, F.TableSlot));
+}
+
+/// Before the closing brace of a guarded function: where control falls off
+/// the end, tcc counts the path there (no cleanup runs; p3_runtime.h).
+void addGuardEnd(Inserter &Edits, const LoweredFunction &L) {
+  Edits.add(L.BodyEnd, Insertion::Close, L.BodyEnd - L.BodyBegin, 0,
+            " P3_GUARD_END;");
 }
 
 /// The probes of a text shared by several functions. Every site of any
@@ -213,6 +254,9 @@ std::string addSharedText(Inserter &Edits, const FileInstrumentation &Plan,
   const LoweredFunction &First = *Shared.Instances.front().second.Lowered;
   Edits.add(First.BodyBegin, Insertion::Enter, 0, 0,
             " " + Picked("e") + ";");
+  if (llvm::any_of(Shared.Instances,
+                   [](const auto &Instance) { return Instance.second.Guarded; }))
+    addGuardEnd(Edits, First);
   // The union of the instances' sites, by place and kind.
   std::map<std::tuple<unsigned, unsigned, unsigned>, unsigned> Keys;
   std::vector<const Site *> Sites;
@@ -275,6 +319,8 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
     if (!Plan.OspPrologue)
       Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
                 " " + enterText(Plan, F) + ";");
+    if (F.Guarded && !Plan.OspPrologue)
+      addGuardEnd(Edits, L);
     else if (!F.OspEnter.empty())
       Edits.add(L.BodyBegin, Insertion::Enter, 0, 0, F.OspEnter);
     for (const auto &[SiteId, Code] : F.Code->Sites)

@@ -28,7 +28,8 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
          A.Graph.Succs == B.Graph.Succs &&
          A.Graph.ExtraStarts == B.Graph.ExtraStarts &&
          A.BodyBegin == B.BodyBegin && A.BodyEnd == B.BodyEnd &&
-         A.AllowExitGuard == B.AllowExitGuard && A.Joins == B.Joins &&
+         A.AllowExitGuard == B.AllowExitGuard &&
+         A.ReturnValues == B.ReturnValues && A.Joins == B.Joins &&
          std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
                     B.Sites.end(), SameSites) &&
          std::equal(A.Blocks.begin(), A.Blocks.end(), B.Blocks.begin(),

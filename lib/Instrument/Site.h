@@ -166,6 +166,10 @@ struct LoweredFunction {
   /// (nothing but a return runs it), by a destructor that ignores unwinding
   /// in C++ (P3_ENTER_GUARDED).
   bool AllowExitGuard = false;
+  /// The file ranges of the returns' values (a macro's invocation for one
+  /// inside a macro): where a guard that counts before the value is computed
+  /// (tcc's) would miss probes placed there.
+  std::vector<std::pair<unsigned, unsigned>> ReturnValues;
   /// A C function whose body calls no function (GCC builtins aside) and
   /// declares no variable with a cleanup: nothing it runs can run another
   /// instrumented block (OSP keeps its skip counter in a register).

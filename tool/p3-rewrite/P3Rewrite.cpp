@@ -110,8 +110,8 @@ static cl::opt<std::string>
 
 static cl::opt<bool> NoExitGuards(
     "no-exit-guards",
-    cl::desc("Skip C functions with a return inside a macro instead of "
-             "counting their returns with a cleanup (needed for tcc)"),
+    cl::desc("Skip functions with a return inside a macro instead of "
+             "counting their returns when the frame is left"),
     cl::cat(Category));
 
 static cl::list<std::string> SkipFunctions(
