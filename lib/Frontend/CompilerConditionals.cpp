@@ -72,7 +72,7 @@ public:
     if (isIdentityMacro(Name))
       return !Known.Identity.contains(Name);
     if (isFeatureQuery(Name))
-      return !Known.FeatureQueries;
+      return true;
     if (isOptimizationMacro(Name))
       return !Known.Optimization;
     return DependentNames.count(PP.getIdentifierInfo(Name));

@@ -41,13 +41,11 @@ struct CompilerConditional {
 };
 
 /// The compiler's macros whose values in the parse are the build's. By
-/// default none: every compiler test is unknown.
+/// default none: every compiler test is unknown. __has_builtin and the other
+/// queries are always unknown: clang answers them for clang 19.
 struct KnownCompilerMacros {
   /// Identity macros (isIdentityMacro) the parse gives the build's values.
   llvm::StringSet<> Identity;
-  /// __has_builtin and the other queries: known only when the build's
-  /// compiler is the very clang that parses.
-  bool FeatureQueries = false;
   /// __OPTIMIZE__ and friends: known when the parse has the build's flags.
   bool Optimization = false;
 };

@@ -11,7 +11,6 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
@@ -310,26 +309,15 @@ private:
   const CollectorOptions &Opts;
 };
 
-/// Whether \p C is the clang that parses (same version): then it answers
-/// __has_builtin and the other queries as the parse does.
-bool isThisClang(const BuildCompiler &C) {
-  auto Is = [&](const char *Name, unsigned Value) {
-    auto It = C.Macros.find(Name);
-    return It != C.Macros.end() && It->second == std::to_string(Value);
-  };
-  return C.Kind == CompilerKind::Clang &&
-         Is("__clang_major__", CLANG_VERSION_MAJOR) &&
-         Is("__clang_minor__", CLANG_VERSION_MINOR) &&
-         Is("__clang_patchlevel__", CLANG_VERSION_PATCHLEVEL);
-}
-
 /// Decides how the unit sees the compiler's macros: as the build compiler
 /// when one is named and is gcc or clang (and --portable is off), as clang
 /// otherwise. Returns what the skip reasons add after "tests the compiler
 /// (...)", which says how to get the function instrumented.
-std::string parseAsBuildCompiler(Preprocessor &PP, const CollectorOptions &Opts,
+std::string parseAsBuildCompiler(CompilerInstance &CI,
+                                 const CollectorOptions &Opts,
                                  UnitCompiler *Unit,
                                  KnownCompilerMacros &Known) {
+  Preprocessor &PP = CI.getPreprocessor();
   if (Opts.Portable)
     return ", and --portable asks for copies that every compiler builds "
            "alike (without it, p3-rewrite parses the file as the compiler "
@@ -372,14 +360,19 @@ std::string parseAsBuildCompiler(Preprocessor &PP, const CollectorOptions &Opts,
                          "it was parsed as clang)",
                          BC.describe(), *Unit->AsClangBecause);
   Known.Identity = parseAsCompiler(PP, BC);
-  Known.FeatureQueries = isThisClang(BC);
+  // Errors of this parse are not the user's to see (ProgramParse.cpp parses
+  // again as clang): no "N errors generated" either. (The diagnostics
+  // printer has options of its own: only that line goes.)
+  CI.getDiagnosticOpts().ShowCarets = false;
+  // __has_builtin and the other queries stay unknown: clang answers them
+  // for clang 19, and the evaluator does not answer them at all.
   // A compile command from a compilation database is the build's own: the
   // parse has its -O flags. One given after "--" may not be.
   Known.Optimization = isBuildCommand(Unit->CommandLine);
   Unit->ParsedAs = *C;
-  return llvm::formatv(", in a way that clang 19 cannot answer for {0} "
-                       "(__has_builtin and the other __has_* queries, or "
-                       "__OPTIMIZE__ when the compile command is not the "
+  return llvm::formatv(", with a test p3-rewrite cannot answer for {0} "
+                       "(__has_builtin and the other __has_* queries; "
+                       "__OPTIMIZE__ unless the compile command is the "
                        "build's, from -p)",
                        BC.describe());
 }
@@ -394,7 +387,7 @@ public:
     auto Consumer = std::make_unique<CollectorConsumer>(Model, Opts);
     KnownCompilerMacros Known;
     Consumer->ConditionalWhy =
-        parseAsBuildCompiler(CI.getPreprocessor(), Opts, Unit, Known);
+        parseAsBuildCompiler(CI, Opts, Unit, Known);
     recordCompilerConditionals(CI.getPreprocessor(), Consumer->Conditionals,
                                std::move(Known));
     return Consumer;
