@@ -21,7 +21,7 @@
 // RUN: cd %t && %p3check verify out cc.c --quiet --cflags=-O2
 //
 // The same file parsed as gcc: only __OPTIMIZE__ stays unknown (the flags
-// after "--" need not be the build's); by_clang is gcc's definition (line 73).
+// after "--" need not be the build's); by_clang is gcc's definition (line 79).
 // RUN: cd %t && p3-rewrite -k 1 --stats --progress=none --compiler=gcc -o gcc cc.c -- > %t/gcc.txt
 // RUN: FileCheck --check-prefix=GCC %s < %t/gcc.txt
 // RUN: cd %t && %p3check verify gcc cc.c --quiet --compilers=gcc --cflags=-O2
@@ -113,17 +113,17 @@ int main(void) {
   return 0;
 }
 
-// STATS: cc.c:41 by_gcc_version {{.*}} skipped: compiler-dependent preprocessing: the #if on line 43 tests the compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a macro built on them), so the build may compile other code here than clang parsed (name the compiler that builds the copies, with --compiler=gcc, CC or the compile command, to have the file parsed as that compiler)
-// STATS: cc.c:54 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 55
-// STATS: cc.c:62 by_tcc {{.*}} skipped: compiler-dependent preprocessing: the #if on line 63
-// STATS: cc.c:71 by_clang {{.*}} skipped: compiler-dependent preprocessing: the #if on line 70
-// STATS: cc.c:76 by_stdc 6 6 2 1 no 3
-// STATS: cc.c:84 by_charset 6 6 2 1 no 3
-// STATS: cc.c:92 by_limits 6 6 2 1 no 3
+// STATS: cc.c:47 by_gcc_version {{.*}} skipped: compiler-dependent preprocessing: the #if on line 49 tests the compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a macro built on them), so the build may compile other code here than clang parsed (name the compiler that builds the copies, with --compiler=gcc, CC or the compile command, to have the file parsed as that compiler)
+// STATS: cc.c:60 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 61
+// STATS: cc.c:68 by_tcc {{.*}} skipped: compiler-dependent preprocessing: the #if on line 69
+// STATS: cc.c:77 by_clang {{.*}} skipped: compiler-dependent preprocessing: the #if on line 76
+// STATS: cc.c:82 by_stdc 6 6 2 1 no 3
+// STATS: cc.c:90 by_charset 6 6 2 1 no 3
+// STATS: cc.c:98 by_limits 6 6 2 1 no 3
 // STATS: summary: 8 functions, 4 instrumented, 4 skipped
 
-// GCC: cc.c:41 by_gcc_version 6 6 2 1 no 3
-// GCC: cc.c:54 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 55 tests the compiler {{.*}} cannot answer for gcc
-// GCC: cc.c:62 by_tcc 3 2 1 1 no 2
-// GCC: cc.c:73 by_clang 6 6 2 1 no 3
+// GCC: cc.c:47 by_gcc_version 6 6 2 1 no 3
+// GCC: cc.c:60 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 61 tests the compiler {{.*}} cannot answer for gcc
+// GCC: cc.c:68 by_tcc 3 2 1 1 no 2
+// GCC: cc.c:79 by_clang 6 6 2 1 no 3
 // GCC: summary: 8 functions, 7 instrumented, 1 skipped
