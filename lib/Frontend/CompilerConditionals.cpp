@@ -1,6 +1,7 @@
 //===- CompilerConditionals.cpp - #if groups that test the compiler ------===//
 
 #include "Frontend/CompilerConditionals.h"
+#include "Frontend/BuildCompiler.h"
 #include "Frontend/UncertainCondition.h"
 
 #include "clang/Lex/Lexer.h"
@@ -15,42 +16,11 @@ namespace p3 {
 
 namespace {
 
-/// Macros and preprocessor queries whose value depends on which of the
-/// compilers copies are built with (gcc, clang, tcc), or on the optimisation
-/// level, which p3-rewrite does not see. (Other compilers' macros, _MSC_VER
-/// and the like, are undefined for all three.)
-bool isCompilerIdentity(llvm::StringRef Name) {
-  static const llvm::StringSet<> Names = {"__GNUC__",
-                                          "__GNUC_MINOR__",
-                                          "__GNUC_PATCHLEVEL__",
-                                          "__GNUG__",
-                                          "__VERSION__",
-                                          "__clang__",
-                                          "__clang_major__",
-                                          "__clang_minor__",
-                                          "__clang_patchlevel__",
-                                          "__clang_version__",
-                                          "__llvm__",
-                                          "__TINYC__",
-                                          "__has_builtin",
-                                          "__has_attribute",
-                                          "__has_c_attribute",
-                                          "__has_cpp_attribute",
-                                          "__has_declspec_attribute",
-                                          "__has_feature",
-                                          "__has_extension",
-                                          "__has_warning",
-                                          "__is_identifier",
-                                          "__OPTIMIZE__",
-                                          "__OPTIMIZE_SIZE__",
-                                          "__NO_INLINE__"};
-  return Names.contains(Name);
-}
-
 class Recorder : public PPCallbacks, public MacroTable {
 public:
-  Recorder(Preprocessor &PP, std::vector<CompilerConditional> &Out)
-      : PP(PP), SM(PP.getSourceManager()), Out(Out) {}
+  Recorder(Preprocessor &PP, std::vector<CompilerConditional> &Out,
+           KnownCompilerMacros Known)
+      : PP(PP), SM(PP.getSourceManager()), Out(Out), Known(std::move(Known)) {}
 
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
     open(Loc, dependsOnCompiler(Cond.getBegin()));
@@ -94,9 +64,18 @@ public:
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override;
 
   // MacroTable, for the three-valued evaluation of conditions.
+  /// Macros whose value depends on which of the compilers copies are built
+  /// with (gcc, clang, tcc), or on the optimisation level, unless the parse
+  /// has the build's values (Known). Other compilers' macros, _MSC_VER and
+  /// the like, are undefined for all three.
   bool isUncertain(llvm::StringRef Name) override {
-    return isCompilerIdentity(Name) ||
-           DependentNames.count(PP.getIdentifierInfo(Name));
+    if (isIdentityMacro(Name))
+      return !Known.Identity.contains(Name);
+    if (isFeatureQuery(Name))
+      return true;
+    if (isOptimizationMacro(Name))
+      return !Known.Optimization;
+    return DependentNames.count(PP.getIdentifierInfo(Name));
   }
   std::optional<p3::MacroDefinition> lookup(llvm::StringRef Name) override;
 
@@ -154,6 +133,7 @@ private:
   Preprocessor &PP;
   SourceManager &SM;
   std::vector<CompilerConditional> &Out;
+  const KnownCompilerMacros Known;
   std::vector<Group> Groups;
   /// The group whose #endif was the last directive: clang reports a skipped
   /// last branch after the #endif.
@@ -298,8 +278,9 @@ std::vector<Recorder::RawToken> Recorder::rawTokens(SourceLocation Loc,
 } // namespace
 
 void recordCompilerConditionals(Preprocessor &PP,
-                                std::vector<CompilerConditional> &Out) {
-  PP.addPPCallbacks(std::make_unique<Recorder>(PP, Out));
+                                std::vector<CompilerConditional> &Out,
+                                KnownCompilerMacros Known) {
+  PP.addPPCallbacks(std::make_unique<Recorder>(PP, Out, std::move(Known)));
 }
 
 } // namespace p3

@@ -15,6 +15,11 @@
 // inside a compiler-dependent group (in any branch) are unknown too, except
 // in system headers, whose groups count only through their macros' values.
 //
+// Which of the compiler's macros are unknown depends on how the file is
+// parsed (KnownCompilerMacros): when the parse sees the build compiler's
+// identity (ParseAsCompiler.h), __GNUC__ and __clang__ have their real values
+// and only what clang still answers for itself stays unknown.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_FRONTEND_COMPILERCONDITIONALS_H
@@ -22,6 +27,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <memory>
 #include <vector>
@@ -34,10 +40,21 @@ struct CompilerConditional {
   clang::SourceLocation Endif; ///< Its #endif.
 };
 
+/// The compiler's macros whose values in the parse are the build's. By
+/// default none: every compiler test is unknown. __has_builtin and the other
+/// queries are always unknown: clang answers them for clang 19.
+struct KnownCompilerMacros {
+  /// Identity macros (isIdentityMacro) the parse gives the build's values.
+  llvm::StringSet<> Identity;
+  /// __OPTIMIZE__ and friends: known when the parse has the build's flags.
+  bool Optimization = false;
+};
+
 /// Registers on \p PP a callback that appends every compiler-dependent
 /// conditional group to \p Out as the preprocessor leaves it.
 void recordCompilerConditionals(clang::Preprocessor &PP,
-                                std::vector<CompilerConditional> &Out);
+                                std::vector<CompilerConditional> &Out,
+                                KnownCompilerMacros Known = {});
 
 } // namespace p3
 

@@ -1,9 +1,11 @@
 //===- EmittedSyntax.cpp - Parse the copies before they are written ------===//
 
 #include "Frontend/EmittedSyntax.h"
+#include "Frontend/ParseAsCompiler.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -65,6 +67,35 @@ private:
   unsigned Max;
 };
 
+/// Syntax only, the user's files seeing the build compiler's identity.
+class SyntaxAsCompiler : public SyntaxOnlyAction {
+public:
+  explicit SyntaxAsCompiler(std::shared_ptr<const BuildCompiler> C)
+      : C(std::move(C)) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef In) override {
+    parseAsCompiler(CI.getPreprocessor(), *C);
+    return SyntaxOnlyAction::CreateASTConsumer(CI, In);
+  }
+
+private:
+  std::shared_ptr<const BuildCompiler> C;
+};
+
+class SyntaxAsCompilerFactory : public tooling::FrontendActionFactory {
+public:
+  explicit SyntaxAsCompilerFactory(std::shared_ptr<const BuildCompiler> C)
+      : C(std::move(C)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    if (C)
+      return std::make_unique<SyntaxAsCompiler>(C);
+    return std::make_unique<SyntaxOnlyAction>();
+  }
+
+private:
+  std::shared_ptr<const BuildCompiler> C;
+};
+
 /// The absolute path of a source as spelled, and its real path.
 struct SourcePaths {
   std::string Spelled, Absolute, Real;
@@ -86,7 +117,9 @@ std::vector<EmittedError>
 checkEmittedSyntax(const tooling::CompilationDatabase &DB,
                    llvm::ArrayRef<std::string> Sources,
                    const EmittedTree &Tree,
-                   llvm::ArrayRef<std::string> ExtraArgs, unsigned MaxErrors) {
+                   llvm::ArrayRef<std::string> ExtraArgs,
+                   llvm::ArrayRef<std::shared_ptr<const BuildCompiler>> ParsedAs,
+                   unsigned MaxErrors) {
   std::vector<EmittedError> Errors;
   std::vector<SourcePaths> Paths;
   for (const std::string &S : Sources)
@@ -98,14 +131,15 @@ checkEmittedSyntax(const tooling::CompilationDatabase &DB,
       HeaderRewritten |= llvm::none_of(Paths, [&](const SourcePaths &P) {
         return relativeTo(Tree.Root, P.Real) == Entry.first;
       });
-    std::vector<std::string> ToParse;
-    for (const SourcePaths &P : Paths)
-      if (HeaderRewritten || Files.count(relativeTo(Tree.Root, P.Real)))
-        ToParse.push_back(P.Spelled);
+    std::vector<unsigned> ToParse;
+    for (unsigned I = 0; I < Paths.size(); ++I)
+      if (HeaderRewritten || Files.count(relativeTo(Tree.Root, Paths[I].Real)))
+        ToParse.push_back(I);
     if (ToParse.empty())
       continue;
     // One file per tool: ClangTool prints a progress line per file otherwise.
-    for (const std::string &Source : ToParse) {
+    for (unsigned Index : ToParse) {
+      const std::string &Source = Paths[Index].Spelled;
       // ClangTool keeps references to the paths and texts: they must outlive
       // its run.
       std::list<std::string> MappedPaths;
@@ -133,7 +167,9 @@ checkEmittedSyntax(const tooling::CompilationDatabase &DB,
       ErrorCollector Collector(Tree.Root, Copy, Errors, MaxErrors);
       Tool.setDiagnosticConsumer(&Collector);
       Tool.setPrintErrorMessage(false);
-      Tool.run(tooling::newFrontendActionFactory<SyntaxOnlyAction>().get());
+      SyntaxAsCompilerFactory Factory(
+          Index < ParsedAs.size() ? ParsedAs[Index] : nullptr);
+      Tool.run(&Factory);
       if (Errors.size() >= MaxErrors)
         return Errors;
     }

@@ -12,6 +12,8 @@
 #ifndef P3_FRONTEND_EMITTEDSYNTAX_H
 #define P3_FRONTEND_EMITTEDSYNTAX_H
 
+#include "Frontend/BuildCompiler.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -40,13 +42,16 @@ struct EmittedTree {
 /// Parses, for each copy, every source of \p Sources (real absolute paths;
 /// those with a rewritten text, or all when a header was rewritten) with
 /// its compile command from \p DB plus \p ExtraArgs, and returns the errors,
-/// at most \p MaxErrors.
-std::vector<EmittedError>
-checkEmittedSyntax(const clang::tooling::CompilationDatabase &DB,
-                   llvm::ArrayRef<std::string> Sources,
-                   const EmittedTree &Tree,
-                   llvm::ArrayRef<std::string> ExtraArgs,
-                   unsigned MaxErrors = 10);
+/// at most \p MaxErrors. \p ParsedAs, when not empty, says for each source
+/// the compiler whose identity its parse saw (ParseAsCompiler.h; null:
+/// clang's own): the copy is checked the same way, in the branches that
+/// compiler takes.
+std::vector<EmittedError> checkEmittedSyntax(
+    const clang::tooling::CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Sources, const EmittedTree &Tree,
+    llvm::ArrayRef<std::string> ExtraArgs,
+    llvm::ArrayRef<std::shared_ptr<const BuildCompiler>> ParsedAs = {},
+    unsigned MaxErrors = 10);
 
 } // namespace p3
 

@@ -4,6 +4,7 @@
 #include "Frontend/CompilerConditionals.h"
 #include "Frontend/FunctionLowering.h"
 #include "Frontend/LoopFacts.h"
+#include "Frontend/ParseAsCompiler.h"
 
 #include "Graph/FunctionGraph.h"
 
@@ -26,9 +27,11 @@ namespace {
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, ProgramModel &Model, const CollectorOptions &Opts,
-            llvm::ArrayRef<CompilerConditional> Conditionals)
+            llvm::ArrayRef<CompilerConditional> Conditionals,
+            llvm::StringRef ConditionalWhy)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model), Opts(Opts),
-        Conditionals(Conditionals), Names(Ctx) {
+        Conditionals(Conditionals), ConditionalWhy(ConditionalWhy),
+        Names(Ctx) {
     if (Opts.HeaderFilter)
       Filter.emplace(*Opts.HeaderFilter);
   }
@@ -106,6 +109,8 @@ private:
   ProgramModel &Model;
   const CollectorOptions &Opts;
   llvm::ArrayRef<CompilerConditional> Conditionals;
+  /// What a compiler-dependent skip reason says after "tests the compiler".
+  llvm::StringRef ConditionalWhy;
   ASTNameGenerator Names;
   std::optional<llvm::Regex> Filter;
   std::vector<const FunctionDecl *> Enclosing;
@@ -244,9 +249,8 @@ void Collector::collect(const FunctionDecl *Pattern,
     F.Skip = SkipReason{
         llvm::formatv("compiler-dependent preprocessing: the #if on line {0} "
                       "tests the compiler (__GNUC__, __clang__, __has_builtin, "
-                      "__OPTIMIZE__ or a macro built on them), so the build "
-                      "may compile other code here than clang parsed",
-                      *Line)
+                      "__OPTIMIZE__ or a macro built on them){1}",
+                      *Line, ConditionalWhy)
             .str()};
   } else {
     const LoweredFunction Identity = F;
@@ -291,46 +295,123 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Collector C(Ctx, Model, Opts, Conditionals);
+    Collector C(Ctx, Model, Opts, Conditionals, ConditionalWhy);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     C.finishTranslationUnit();
   }
 
   /// Filled by the preprocessor while the translation unit is parsed.
   std::vector<CompilerConditional> Conditionals;
+  std::string ConditionalWhy;
 
 private:
   ProgramModel &Model;
   const CollectorOptions &Opts;
 };
 
+/// Decides how the unit sees the compiler's macros: as the build compiler
+/// when one is named and is gcc or clang (and --portable is off), as clang
+/// otherwise. Returns what the skip reasons add after "tests the compiler
+/// (...)", which says how to get the function instrumented.
+std::string parseAsBuildCompiler(CompilerInstance &CI,
+                                 const CollectorOptions &Opts,
+                                 UnitCompiler *Unit,
+                                 KnownCompilerMacros &Known) {
+  Preprocessor &PP = CI.getPreprocessor();
+  if (Opts.Portable)
+    return ", and --portable asks for copies that every compiler builds "
+           "alike (without it, p3-rewrite parses the file as the compiler "
+           "that builds the copies and instruments the function)";
+  static const char *const Unnamed =
+      ", so the build may compile other code here than clang parsed (name "
+      "the compiler that builds the copies, with --compiler=gcc, CC or the "
+      "compile command, to have the file parsed as that compiler)";
+  if (!Unit)
+    return Unnamed;
+  bool CPlusPlus = PP.getLangOpts().CPlusPlus;
+  std::optional<std::string> Name =
+      buildCompilerName(Opts.Compiler, Unit->CommandLine, CPlusPlus);
+  if (!Name)
+    return Unnamed;
+  std::optional<std::string> Program =
+      findCompilerProgram(*Name, Unit->Directory);
+  if (!Program)
+    return llvm::formatv(", so the build may compile other code here than "
+                         "clang parsed (the compiler {0} is not found, so "
+                         "the file was parsed as clang)",
+                         *Name);
+  llvm::Expected<std::shared_ptr<const BuildCompiler>> C =
+      queryBuildCompiler(*Program, CPlusPlus);
+  if (!C) {
+    std::string Why = llvm::toString(C.takeError());
+    return llvm::formatv(", so the build may compile other code here than "
+                         "clang parsed ({0}, so the file was parsed as clang)",
+                         Why);
+  }
+  const BuildCompiler &BC = **C;
+  if (BC.Kind != CompilerKind::GCC && BC.Kind != CompilerKind::Clang)
+    return llvm::formatv(", so the build may compile other code here than "
+                         "clang parsed ({0} builds the copies; p3-rewrite can "
+                         "parse as gcc or clang only)",
+                         BC.describe());
+  if (Unit->AsClangBecause)
+    return llvm::formatv(", so the build may compile other code here than "
+                         "clang parsed (parsing the file as {0} failed: {1}; "
+                         "it was parsed as clang)",
+                         BC.describe(), *Unit->AsClangBecause);
+  Known.Identity = parseAsCompiler(PP, BC);
+  // Errors of this parse are not the user's to see (ProgramParse.cpp parses
+  // again as clang): no "N errors generated" either. (The diagnostics
+  // printer has options of its own: only that line goes.)
+  CI.getDiagnosticOpts().ShowCarets = false;
+  // __has_builtin and the other queries stay unknown: clang answers them
+  // for clang 19, and the evaluator does not answer them at all.
+  // A compile command from a compilation database is the build's own: the
+  // parse has its -O flags. One given after "--" may not be.
+  Known.Optimization = isBuildCommand(Unit->CommandLine);
+  Unit->ParsedAs = *C;
+  return llvm::formatv(", with a test p3-rewrite cannot answer for {0} "
+                       "(__has_builtin and the other __has_* queries; "
+                       "__OPTIMIZE__ unless the compile command is the "
+                       "build's, from -p)",
+                       BC.describe());
+}
+
 class CollectorAction : public ASTFrontendAction {
 public:
-  CollectorAction(ProgramModel &Model, const CollectorOptions &Opts)
-      : Model(Model), Opts(Opts) {}
+  CollectorAction(ProgramModel &Model, const CollectorOptions &Opts,
+                  UnitCompiler *Unit)
+      : Model(Model), Opts(Opts), Unit(Unit) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     auto Consumer = std::make_unique<CollectorConsumer>(Model, Opts);
-    recordCompilerConditionals(CI.getPreprocessor(), Consumer->Conditionals);
+    KnownCompilerMacros Known;
+    Consumer->ConditionalWhy =
+        parseAsBuildCompiler(CI, Opts, Unit, Known);
+    recordCompilerConditionals(CI.getPreprocessor(), Consumer->Conditionals,
+                               std::move(Known));
     return Consumer;
   }
 
 private:
   ProgramModel &Model;
   const CollectorOptions &Opts;
+  UnitCompiler *Unit;
 };
 
 class CollectorFactory : public tooling::FrontendActionFactory {
 public:
-  CollectorFactory(ProgramModel &Model, const CollectorOptions &Opts)
-      : Model(Model), Opts(Opts) {}
+  CollectorFactory(ProgramModel &Model, const CollectorOptions &Opts,
+                   UnitCompiler *Unit)
+      : Model(Model), Opts(Opts), Unit(Unit) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CollectorAction>(Model, Opts);
+    return std::make_unique<CollectorAction>(Model, Opts, Unit);
   }
 
 private:
   ProgramModel &Model;
   const CollectorOptions &Opts;
+  UnitCompiler *Unit;
 };
 
 } // namespace
@@ -379,8 +460,9 @@ void ProgramModel::assignCallSites() {
 }
 
 std::unique_ptr<tooling::FrontendActionFactory>
-newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts) {
-  return std::make_unique<CollectorFactory>(Model, Opts);
+newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts,
+                          UnitCompiler *Unit) {
+  return std::make_unique<CollectorFactory>(Model, Opts, Unit);
 }
 
 } // namespace p3

@@ -15,6 +15,7 @@
 #ifndef P3_FRONTEND_PROGRAMCOLLECTOR_H
 #define P3_FRONTEND_PROGRAMCOLLECTOR_H
 
+#include "Frontend/BuildCompiler.h"
 #include "Instrument/Site.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -31,6 +32,25 @@ struct CollectorOptions {
   std::string Root;                      ///< Absolute, real path.
   std::set<std::string> Sources;         ///< Absolute real paths.
   std::optional<std::string> HeaderFilter; ///< Regex on root-relative paths.
+  /// --compiler: the compiler that builds the copies, overriding the compile
+  /// command's and CC/CXX (BuildCompiler.h).
+  std::string Compiler;
+  /// --portable: copies any compiler may build, so every #if that tests the
+  /// compiler is unknown, as if no compiler were named.
+  bool Portable = false;
+};
+
+/// How one translation unit is parsed with respect to the compiler that
+/// builds it: as that compiler (ParseAsCompiler.h), or as clang.
+struct UnitCompiler {
+  std::vector<std::string> CommandLine; ///< The unit's compile command.
+  std::string Directory;                ///< Its working directory.
+  /// Set when the parse as the build compiler failed: parse as clang, and
+  /// say why in the skip reasons.
+  std::optional<std::string> AsClangBecause;
+  /// Out: the compiler whose identity the parse saw; null when it saw
+  /// clang's own.
+  std::shared_ptr<const BuildCompiler> ParsedAs;
 };
 
 /// (file, body offset, identity): one text may be several functions, when a
@@ -64,8 +84,10 @@ public:
   void assignCallSites();
 };
 
+/// \p Unit, when given, says how the unit is parsed (and learns it).
 std::unique_ptr<clang::tooling::FrontendActionFactory>
-newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts);
+newCollectorActionFactory(ProgramModel &Model, const CollectorOptions &Opts,
+                          UnitCompiler *Unit = nullptr);
 
 } // namespace p3
 

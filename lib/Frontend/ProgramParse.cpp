@@ -44,11 +44,34 @@ struct Unit {
   std::optional<ProgramModel> Model; ///< Set when parsed, until merged.
   bool Done = false;
   bool Parsed = false;
+  UnitCompiler Compiler;
 };
 
-/// Parses one unit with its own tool, file system and diagnostics.
-void parseUnit(Unit &U, const CollectorOptions &Collect,
-               const ParseOptions &Options, std::string &Diagnostics) {
+/// The first error of clang's diagnostics, without colors or location.
+std::string firstError(llvm::StringRef Diagnostics) {
+  std::string Plain;
+  for (size_t I = 0; I < Diagnostics.size(); ++I) {
+    if (Diagnostics[I] == '\033') {
+      while (I < Diagnostics.size() && Diagnostics[I] != 'm')
+        ++I;
+      continue;
+    }
+    Plain += Diagnostics[I];
+  }
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(Plain).split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    if (size_t At = Line.find("error: "); At != llvm::StringRef::npos)
+      return (Line.substr(0, At).rtrim(" :") + ": " +
+              Line.substr(At + 7).trim())
+          .str();
+  return "errors that the parse as clang does not have";
+}
+
+/// Parses one unit with its own tool, file system and diagnostics, as the
+/// build compiler when UnitCompiler says so.
+void parseUnitOnce(Unit &U, const CollectorOptions &Collect,
+                   const ParseOptions &Options, std::string &Diagnostics) {
   // Lets clang move deep recursion to a thread with a larger stack, as the
   // compiler driver does, on this thread too (the mark is per thread).
   noteBottomOfStack();
@@ -68,10 +91,30 @@ void parseUnit(Unit &U, const CollectorOptions &Collect,
   Tool.setPrintErrorMessage(false);
   ProgramModel Model;
   std::unique_ptr<FrontendActionFactory> Factory =
-      newCollectorActionFactory(Model, Collect);
+      newCollectorActionFactory(Model, Collect, &U.Compiler);
   U.Parsed = Tool.run(Factory.get()) == 0;
   OS.flush();
   U.Model = std::move(Model);
+}
+
+void parseUnit(Unit &U, const CollectorOptions &Collect,
+               const ParseOptions &Options, std::string &Diagnostics) {
+  std::vector<CompileCommand> Commands =
+      U.Commands->getCompileCommands(U.Source);
+  if (!Commands.empty()) {
+    U.Compiler.CommandLine = Commands.front().CommandLine;
+    U.Compiler.Directory = Commands.front().Directory;
+  }
+  parseUnitOnce(U, Collect, Options, Diagnostics);
+  if (U.Parsed || !U.Compiler.ParsedAs)
+    return;
+  // Errors the build compiler's identity brought (its branches use what
+  // clang lacks): today's parse, with the functions that depend on it left
+  // alone. A unit that fails as clang too reports clang's errors.
+  U.Compiler.AsClangBecause = firstError(Diagnostics);
+  U.Compiler.ParsedAs.reset();
+  Diagnostics.clear();
+  parseUnitOnce(U, Collect, Options, Diagnostics);
 }
 
 } // namespace
@@ -96,6 +139,7 @@ ParsedProgram parseProgram(const CompilationDatabase &DB,
   }
 
   ParsedProgram Result;
+  Result.ParsedAs.resize(Units.size());
   std::mutex Lock;     // Guards Units' flags and models, Result and Observer.
   unsigned Merged = 0; // Units [0, Merged) are in Result.Model.
   auto Run = [&](unsigned I) {
@@ -111,6 +155,9 @@ ParsedProgram parseProgram(const CompilationDatabase &DB,
     // Merge the longest finished prefix, in source order.
     for (; Merged < Units.size() && Units[Merged].Done; ++Merged) {
       Unit &U = Units[Merged];
+      Result.ParsedAs[Merged] = U.Compiler.ParsedAs;
+      if (U.Parsed && U.Compiler.AsClangBecause)
+        Result.AsClang.emplace_back(Merged, *U.Compiler.AsClangBecause);
       if (U.Parsed)
         Result.Model.merge(std::move(*U.Model));
       else

@@ -45,10 +45,18 @@ struct ParseOptions {
 struct ParsedProgram {
   ProgramModel Model;
   std::vector<unsigned> Failed; ///< Indices of the units that did not parse.
+  /// Per unit, the compiler whose identity its parse saw (null: clang's own);
+  /// the copies are checked the same way.
+  std::vector<std::shared_ptr<const BuildCompiler>> ParsedAs;
+  /// Units whose parse as the build compiler failed and were parsed as clang
+  /// instead: (index, why).
+  std::vector<std::pair<unsigned, std::string>> AsClang;
 };
 
 /// Parses \p Sources (as given on the command line; looked up in \p DB) and
-/// collects them with \p Collect into one model.
+/// collects them with \p Collect into one model. A unit parsed as the build
+/// compiler (ProgramCollector.h, UnitCompiler) that fails is parsed again as
+/// clang: its compiler-dependent functions are then left alone, saying why.
 ParsedProgram parseProgram(const clang::tooling::CompilationDatabase &DB,
                            llvm::ArrayRef<std::string> Sources,
                            const CollectorOptions &Collect,

@@ -145,6 +145,20 @@ static cl::opt<bool> NoLoopCounters(
              "around its loop (to measure what they save)"),
     cl::cat(Category));
 
+static cl::opt<std::string> CompilerOpt(
+    "compiler",
+    cl::desc("The compiler that builds the copies (default: the compile "
+             "command's, else CC or CXX). Where a #if tests the compiler "
+             "(__GNUC__, __clang__...), the files are parsed as gcc or clang "
+             "would see them, and the functions there instrumented"),
+    cl::value_desc("PATH"), cl::cat(Category));
+static cl::opt<bool> Portable(
+    "portable",
+    cl::desc("Copies that any compiler may build: leave alone every function "
+             "that overlaps a #if testing the compiler, whichever compiler "
+             "is named"),
+    cl::cat(Category));
+
 static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp Examples(R"(
 Examples:
@@ -163,6 +177,10 @@ Examples:
       -B {dir}/build configures each copy).
   p3-rewrite --mode=osp src/*.c -- -Iinclude
       One copy that samples hot subpaths (docs/osp.md).
+  p3-rewrite -k 4 --compiler=gcc src/*.c -- -O2
+      Copies built by gcc: a #if that tests __GNUC__ or __clang__ takes
+      gcc's branch in the parse, and the functions there are instrumented
+      (--portable leaves them alone instead).
 Then build each copy (cd p3-out/copy-0 && make), run them all with
   p3-run p3-out -- ./prog ARGS < input
 and read the merged profile with
@@ -482,6 +500,22 @@ int main(int argc, const char **argv) {
 
   CollectorOptions Opts;
   Opts.Root = *Root;
+  Opts.Portable = Portable;
+  if (!CompilerOpt.empty()) {
+    // Checked once here: a typo would otherwise only show in skip reasons.
+    std::optional<std::string> Program = findCompilerProgram(CompilerOpt, "");
+    if (!Program) {
+      error("--compiler=" + CompilerOpt + ": no such program");
+      return 1;
+    }
+    if (Expected<std::shared_ptr<const BuildCompiler>> C =
+            queryBuildCompiler(*Program, /*CPlusPlus=*/false);
+        !C) {
+      error("--compiler=" + CompilerOpt + ": " + toString(C.takeError()));
+      return 1;
+    }
+    Opts.Compiler = *Program;
+  }
   if (!HeaderFilter.empty())
     Opts.HeaderFilter = HeaderFilter;
   for (const std::string &Source : Parser->getSourcePathList()) {
@@ -537,6 +571,11 @@ int main(int argc, const char **argv) {
                   Parsed.Failed.size(), Sources.size()));
     return 1;
   }
+  for (const auto &[Index, Why] : Parsed.AsClang)
+    WithColor::warning(errs(), "p3-rewrite")
+        << Sources[Index] << ": parsing as the compiler that builds the "
+        << "copies failed (" << Why << "); parsed as clang instead, leaving "
+        << "alone the functions that overlap a #if testing the compiler\n";
   ProgramModel &Model = Parsed.Model;
   Model.assignCallSites();
 
@@ -607,7 +646,8 @@ int main(int argc, const char **argv) {
         std::vector<std::string> Flags = parseFlags();
         Flags.push_back("-fno-caret-diagnostics"); // no "N errors generated"
         return Flags;
-      }());
+      }(),
+      Parsed.ParsedAs);
   if (!Broken.empty()) {
     reportEmittedErrors(Broken, Plan->M);
     return 1;

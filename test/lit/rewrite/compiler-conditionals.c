@@ -9,10 +9,22 @@
 // "!defined(STDC) && defined(__GNUC__)" with STDC defined, a character
 // comparison, a limit from <limits.h>.
 //
+// This is what happens when nothing names the compiler that builds the copies
+// (flags after "--", no --compiler, no CC), or with --portable: when one is
+// named and is gcc or clang, the file is parsed as that compiler and the
+// functions that test only __GNUC__ or __clang__ are instrumented
+// (parse-as-compiler.c). The skip reason says how to get there.
+//
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/cc.c
 // RUN: cd %t && p3-rewrite -k 1 --stats -o out cc.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
 // RUN: cd %t && %p3check verify out cc.c --quiet --cflags=-O2
+//
+// The same file parsed as gcc: only __OPTIMIZE__ stays unknown (the flags
+// after "--" need not be the build's); by_clang is gcc's definition (line 79).
+// RUN: cd %t && p3-rewrite -k 1 --stats --progress=none --compiler=gcc -o gcc cc.c -- > %t/gcc.txt
+// RUN: FileCheck --check-prefix=GCC %s < %t/gcc.txt
+// RUN: cd %t && %p3check verify gcc cc.c --quiet --compilers=gcc --cflags=-O2
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,11 +113,17 @@ int main(void) {
   return 0;
 }
 
-// STATS: cc.c:35 by_gcc_version {{.*}} skipped: compiler-dependent preprocessing: the #if on line 37 tests the compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a macro built on them), so the build may compile other code here than clang parsed
-// STATS: cc.c:48 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 49
-// STATS: cc.c:56 by_tcc {{.*}} skipped: compiler-dependent preprocessing: the #if on line 57
-// STATS: cc.c:65 by_clang {{.*}} skipped: compiler-dependent preprocessing: the #if on line 64
-// STATS: cc.c:70 by_stdc 6 6 2 1 no 3
-// STATS: cc.c:78 by_charset 6 6 2 1 no 3
-// STATS: cc.c:86 by_limits 6 6 2 1 no 3
+// STATS: cc.c:47 by_gcc_version {{.*}} skipped: compiler-dependent preprocessing: the #if on line 49 tests the compiler (__GNUC__, __clang__, __has_builtin, __OPTIMIZE__ or a macro built on them), so the build may compile other code here than clang parsed (name the compiler that builds the copies, with --compiler=gcc, CC or the compile command, to have the file parsed as that compiler)
+// STATS: cc.c:60 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 61
+// STATS: cc.c:68 by_tcc {{.*}} skipped: compiler-dependent preprocessing: the #if on line 69
+// STATS: cc.c:77 by_clang {{.*}} skipped: compiler-dependent preprocessing: the #if on line 76
+// STATS: cc.c:82 by_stdc 6 6 2 1 no 3
+// STATS: cc.c:90 by_charset 6 6 2 1 no 3
+// STATS: cc.c:98 by_limits 6 6 2 1 no 3
 // STATS: summary: 8 functions, 4 instrumented, 4 skipped
+
+// GCC: cc.c:47 by_gcc_version 6 6 2 1 no 3
+// GCC: cc.c:60 by_optimisation {{.*}} skipped: compiler-dependent preprocessing: the #if on line 61 tests the compiler {{.*}} cannot answer for gcc
+// GCC: cc.c:68 by_tcc 3 2 1 1 no 2
+// GCC: cc.c:79 by_clang 6 6 2 1 no 3
+// GCC: summary: 8 functions, 7 instrumented, 1 skipped
