@@ -79,6 +79,16 @@ std::string BuildCompiler::describe() const {
   return Program + " (neither gcc nor clang)";
 }
 
+namespace {
+
+bool isWrapper(llvm::StringRef Program) {
+  llvm::StringRef Base = llvm::sys::path::filename(Program);
+  return Base == "ccache" || Base == "sccache" || Base == "distcc" ||
+         Base == "icecc";
+}
+
+} // namespace
+
 std::optional<std::string> findCompilerProgram(llvm::StringRef Name,
                                                llvm::StringRef Directory) {
   if (Name.empty())
@@ -101,16 +111,15 @@ std::optional<std::string> findCompilerProgram(llvm::StringRef Name,
   if (llvm::sys::fs::real_path(Path, Real) ||
       !llvm::sys::fs::can_execute(Real) || llvm::sys::fs::is_directory(Real))
     return std::nullopt;
+  // A wrapper's masquerading link (/usr/lib/ccache/gcc -> ccache): the link
+  // is the compiler, which the wrapper finds by the link's name; the wrapper
+  // itself would take "-dM" for a compiler.
+  if (isWrapper(Real))
+    return std::string(Path);
   return std::string(Real);
 }
 
 namespace {
-
-bool isWrapper(llvm::StringRef Program) {
-  llvm::StringRef Base = llvm::sys::path::filename(Program);
-  return Base == "ccache" || Base == "sccache" || Base == "distcc" ||
-         Base == "icecc";
-}
 
 /// The first word of a command (argv or CC's value) that is not a wrapper.
 std::optional<std::string> compilerWord(llvm::ArrayRef<std::string> Words) {

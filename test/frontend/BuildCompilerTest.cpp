@@ -7,6 +7,10 @@
 
 #include "Frontend/BuildCompiler.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 #include <cstdlib>
@@ -79,6 +83,29 @@ TEST(BuildCompilerTest, IdentityAndQueries) {
   EXPECT_FALSE(isIdentityMacro("__STDC_VERSION__"));
   EXPECT_TRUE(isFeatureQuery("__has_builtin"));
   EXPECT_TRUE(isOptimizationMacro("__OPTIMIZE__"));
+}
+
+// ccache's masquerading links (/usr/lib/ccache/gcc -> ../../bin/ccache, as
+// Debian installs them, and as a build names its compiler with ccache on
+// PATH): the link is the compiler; ccache itself would take -dM for one.
+TEST(BuildCompilerTest, MasqueradingWrapperLinkIsTheCompiler) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("p3-masquerade", Dir));
+  llvm::SmallString<128> Wrapper(Dir), Link(Dir);
+  llvm::sys::path::append(Wrapper, "ccache");
+  llvm::sys::path::append(Link, "gcc");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream Script(Wrapper, EC);
+    ASSERT_FALSE(EC);
+    Script << "#!/bin/sh\nexit 1\n";
+  }
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(Wrapper, llvm::sys::fs::all_exe |
+                                                          llvm::sys::fs::owner_all));
+  ASSERT_FALSE(llvm::sys::fs::create_link("ccache", Link));
+  EXPECT_EQ(findCompilerProgram(Link, ""), std::string(Link));
+  EXPECT_EQ(findCompilerProgram(Wrapper, ""), std::string(Wrapper));
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 } // namespace
