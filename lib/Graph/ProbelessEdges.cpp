@@ -202,6 +202,10 @@ bool Resolver::mergeKeepingLoops(const std::vector<unsigned> &Sets,
   std::vector<bool> Member(N, false);
   for (unsigned S : Sets)
     Member[find(S)] = true;
+  // ENTRY and EXIT stay blocks of their own: paths start and end there (a
+  // guarded function's returns reach EXIT by edges without probes).
+  if (Member[find(G.Entry)] || Member[find(G.Exit)])
+    return false;
   std::vector<std::vector<unsigned>> Succs(N);
   for (unsigned B = 0; B < N; ++B) {
     if (!Reachable[B])
