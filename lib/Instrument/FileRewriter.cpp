@@ -316,13 +316,14 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
   Inserter Edits;
   for (const FileInstrumentation::Function &F : Plan.Functions) {
     const LoweredFunction &L = *F.Lowered;
-    if (!Plan.OspPrologue)
+    if (!Plan.OspPrologue) {
       Edits.add(L.BodyBegin, Insertion::Enter, 0, 0,
                 " " + enterText(Plan, F) + ";");
-    if (F.Guarded && !Plan.OspPrologue)
-      addGuardEnd(Edits, L);
-    else if (!F.OspEnter.empty())
+      if (F.Guarded)
+        addGuardEnd(Edits, L);
+    } else if (!F.OspEnter.empty()) {
       Edits.add(L.BodyBegin, Insertion::Enter, 0, 0, F.OspEnter);
+    }
     for (const auto &[SiteId, Code] : F.Code->Sites)
       if (!Code.empty())
         Edits.addSite(L.Sites[SiteId], Code);
