@@ -516,9 +516,10 @@ bool mayRunProbes(const Stmt *S) {
 /// macro spans the macro's invocation, whose arguments may hold probes).
 class ReturnValueCollector : public RecursiveASTVisitor<ReturnValueCollector> {
 public:
-  ReturnValueCollector(const SourceManager &SM, FileID File,
+  ReturnValueCollector(const SourceManager &SM, const LangOptions &Lang,
+                       FileID File,
                        std::vector<std::pair<unsigned, unsigned>> &Out)
-      : SM(SM), File(File), Out(Out) {}
+      : SM(SM), Lang(Lang), File(File), Out(Out) {}
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseBlockExpr(BlockExpr *) { return true; }
   bool VisitReturnStmt(ReturnStmt *R) {
@@ -528,13 +529,17 @@ public:
     CharSourceRange Range = SM.getExpansionRange(Value->getSourceRange());
     auto [BeginFile, Begin] = SM.getDecomposedLoc(Range.getBegin());
     auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
-    if (BeginFile == File && EndFile == File)
-      Out.push_back({Begin, End + 1}); // End: at least the last token's start
+    if (BeginFile != File || EndFile != File)
+      return true;
+    if (Range.isTokenRange()) // End is the last token's start
+      End += Lexer::MeasureTokenLength(Range.getEnd(), SM, Lang);
+    Out.push_back({Begin, End});
     return true;
   }
 
 private:
   const SourceManager &SM;
+  const LangOptions &Lang;
   FileID File;
   std::vector<std::pair<unsigned, unsigned>> &Out;
 };
@@ -1176,7 +1181,8 @@ void Lowering::run() {
   Out.BodyBegin = Interior->Begin;
   Out.BodyEnd = Interior->End;
   Out.AllowExitGuard = true;
-  ReturnValueCollector(Text.sourceManager(), File, Out.ReturnValues)
+  ReturnValueCollector(Text.sourceManager(), Ctx.getLangOpts(), File,
+                       Out.ReturnValues)
       .TraverseStmt(const_cast<Stmt *>(Body));
   if (!Ctx.getLangOpts().CPlusPlus) {
     OutsideCallFinder Calls;
