@@ -467,23 +467,6 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
 
 namespace {
 
-/// Whether evaluating S may run probes: it branches (&&, ||, ?:) or holds
-/// statements (a GNU statement expression). Calls do not count: the callee's
-/// probes use the callee's register.
-class BranchFinder : public RecursiveASTVisitor<BranchFinder> {
-public:
-  bool Found = false;
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseBlockExpr(BlockExpr *) { return true; }
-  bool VisitAbstractConditionalOperator(AbstractConditionalOperator *) {
-    return !(Found = true);
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    return !(Found |= B->isLogicalOp());
-  }
-  bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
-};
-
 /// Whether evaluating S calls a function (or may throw).
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
@@ -505,12 +488,6 @@ public:
   }
   bool VisitVarDecl(VarDecl *V) { return !(Found |= V->hasAttr<CleanupAttr>()); }
 };
-
-bool mayRunProbes(const Stmt *S) {
-  BranchFinder Finder;
-  Finder.TraverseStmt(const_cast<Stmt *>(S));
-  return Finder.Found;
-}
 
 /// Where the returns' values are in the file, as expanded (a return inside a
 /// macro spans the macro's invocation, whose arguments may hold probes).

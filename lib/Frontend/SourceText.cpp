@@ -196,10 +196,13 @@ StmtPosition statementPosition(const ParentMap &PM, const Stmt *S) {
 
 namespace {
 
-/// Whether evaluating S may run probes of its own function (it branches, or
-/// holds statements) or leave it (a noreturn call, a throw).
-class DeclarationHazards : public RecursiveASTVisitor<DeclarationHazards> {
+/// Whether evaluating S may run probes of its own function: it branches (&&,
+/// ||, ?:) or holds statements (a GNU statement expression). Calls do not
+/// count: the callee's probes use the callee's register. With LeavingToo, a
+/// way out of the function (a noreturn call, a throw) counts too.
+class BranchFinder : public RecursiveASTVisitor<BranchFinder> {
 public:
+  explicit BranchFinder(bool LeavingToo) : LeavingToo(LeavingToo) {}
   bool Found = false;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseBlockExpr(BlockExpr *) { return true; }
@@ -210,14 +213,25 @@ public:
     return !(Found |= B->isLogicalOp());
   }
   bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
-  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found |= LeavingToo); }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    return !(Found |= Callee && Callee->isNoReturn());
+    return !(Found |= LeavingToo && Callee && Callee->isNoReturn());
   }
+
+private:
+  bool LeavingToo;
 };
 
+bool findBranches(const Stmt *S, bool LeavingToo) {
+  BranchFinder Finder(LeavingToo);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
 } // namespace
+
+bool mayRunProbes(const Stmt *S) { return findBranches(S, false); }
 
 std::optional<const Stmt *> lastLeadingDeclaration(const ParentMap &PM,
                                                    const Stmt *S) {
@@ -230,9 +244,7 @@ std::optional<const Stmt *> lastLeadingDeclaration(const ParentMap &PM,
     return std::nullopt; // code before S: no new warning
   const Stmt *Last = nullptr;
   for (; It != C->body_end() && isa<DeclStmt>(*It); ++It) {
-    DeclarationHazards Finder;
-    Finder.TraverseStmt(const_cast<Stmt *>(*It));
-    if (Finder.Found)
+    if (findBranches(*It, /*LeavingToo=*/true))
       return nullptr;
     Last = *It;
   }

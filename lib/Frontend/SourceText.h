@@ -68,6 +68,11 @@ const clang::Stmt *enclosingStatement(const clang::ParentMap &PM,
 StmtPosition statementPosition(const clang::ParentMap &PM,
                                const clang::Stmt *S);
 
+/// Whether evaluating S may run probes of its own function: it branches (&&,
+/// ||, ?:) or holds statements (a GNU statement expression). Calls do not
+/// count: the callee's probes use the callee's register.
+bool mayRunProbes(const clang::Stmt *S);
+
 /// In C, where a statement inserted before a declaration that opens a block
 /// would be a new -Wdeclaration-after-statement (or C90) warning: when S is a
 /// declaration with only declarations before it in its compound statement,
