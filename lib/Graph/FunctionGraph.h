@@ -24,6 +24,11 @@ struct FunctionGraph {
   /// The function must stay whole in one copy (its returns are counted by a
   /// cleanup that cannot tell an interesting exit edge from another).
   bool NeverSplit = false;
+  /// The function's paths are counted when its frame is left (a guarded
+  /// function's cleanup), not on the edges into EXIT: an increment on such an
+  /// edge is an addition of its own before that count, and an edge into EXIT
+  /// that takes no probe must add nothing.
+  bool CountsOnFrameExit = false;
 
   /// Numbers \p DAG and fills default weights; no edge is forced. Fails when
   /// the paths do not fit in 64 bits (see buildNumberableDAG).

@@ -20,10 +20,8 @@ unsigned staticProbeCount(const PathDAG &D, const Instance &I) {
     const DAGEdge &Edge = D.edge(E);
     if (Edge.Kind == EdgeKind::Start)
       ++Probes;
-    else if (Edge.Dst == D.exit())
-      Probes += I.counts(E);
     else
-      Probes += I.Inc[E] != 0;
+      Probes += edgeProbes(D, I, E);
   }
   return Probes;
 }
@@ -38,9 +36,12 @@ unsigned edgeProbes(const PathDAG &D, const Instance &I, unsigned E) {
   const DAGEdge &Edge = D.edge(E);
   if (Edge.Kind == EdgeKind::Start)
     return 0; // its reset is the path's start probe
-  if (Edge.Dst == D.exit())
-    return I.counts(E);
-  return I.Inc[E] != 0;
+  if (Edge.Dst != D.exit())
+    return I.Inc[E] != 0;
+  // A return counted on frame exit adds its increment first; a back edge's
+  // end folds it into its count like any exit edge.
+  bool AddsFirst = I.CountsOnFrameExit && Edge.Kind == EdgeKind::Real;
+  return I.counts(E) + (AddsFirst && I.Inc[E] != 0);
 }
 
 unsigned probesOnPath(const PathDAG &D, const Instance &I,
@@ -67,10 +68,12 @@ std::optional<EdgePath> decodeRecordedId(const PathDAG &D, const Instance &I,
 namespace {
 
 /// Whether the numbering can be used as it is: no edge that cannot take a
-/// probe needs one.
+/// probe needs one. An exit edge's value folds into its count, unless the
+/// function counts on frame exit.
 bool fitsWithoutPlacement(const FunctionGraph &F, const EdgeValues &Val) {
   for (unsigned E = 0; E < F.DAG.numEdges(); ++E)
-    if (F.NeverProbe[E] && Val[E] != 0 && F.DAG.edge(E).Dst != F.DAG.exit())
+    if (F.NeverProbe[E] && Val[E] != 0 &&
+        (F.CountsOnFrameExit || F.DAG.edge(E).Dst != F.DAG.exit()))
       return false;
   return true;
 }
@@ -102,6 +105,7 @@ Expected<Instance> makeInstance(const FunctionGraph &F,
   }
   I.Interesting = InterestingEdges;
   I.NumIds = F.SBL.numPaths();
+  I.CountsOnFrameExit = F.CountsOnFrameExit;
 
   Expected<Placement> P = placeChords(D, Labels, F.Weight, F.NeverProbe);
   bool RawFits = fitsWithoutPlacement(F, Labels);

@@ -15,7 +15,9 @@
 //  - an increment on a real edge that does not enter EXIT, when nonzero;
 //  - the counter update at the end of a path (an edge into EXIT), when that
 //    edge is interesting: an uninteresting exit edge ends only uninteresting
-//    paths, so it is not counted at all. Its increment folds into the update.
+//    paths, so it is not counted at all. Its increment folds into the update,
+//    except in a function counted on frame exit (FunctionGraph::
+//    CountsOnFrameExit), where a nonzero one is an addition of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +41,8 @@ struct Instance {
   uint64_t NumIds = 0;           ///< Interesting ids are below this.
   bool Placed = false;           ///< Inc comes from chord placement.
   unsigned StaticProbes = 0;     ///< Probe sites, the cost P3 balances.
+  /// FunctionGraph::CountsOnFrameExit of the function.
+  bool CountsOnFrameExit = false;
 
   bool isInstrumented() const { return Kind != InstanceKind::None; }
   /// Whether a path ending on edge E (into EXIT) is counted.

@@ -43,6 +43,7 @@ private:
   EdgeAnchor anchor(unsigned B, unsigned I);
   EdgeAnchor computeAnchor(unsigned B, unsigned I);
   bool canPushThrough(unsigned B);
+  EdgeAnchor guardedReturn(unsigned B, unsigned I) const;
   bool isHandler(unsigned B) const {
     return Blocks[B].HandlerStart != NoSite;
   }
@@ -202,7 +203,7 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   if (auto It = Pulled.find({B, I}); It != Pulled.end())
     return {AnchorKind::Pulled, It->second, false};
   if (Guarded && T == G.Exit && !S.EndsInNoReturn)
-    return {AnchorKind::Guard, NoSite, false};
+    return guardedReturn(B, I);
   if (S.Branch != NoSite && G.Succs[B].size() == 2)
     return {AnchorKind::Branch, S.Branch, bool(S.OutcomeIsTrue[I])};
   if (I < S.EdgeSites.size() && S.EdgeSites[I] != NoSite)
@@ -216,6 +217,28 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   if (Single && canPushThrough(B))
     return {AnchorKind::Pushed, NoSite, false};
   return {};
+}
+
+/// A return of a guarded function: the cleanup counts the path, so the edge
+/// needs a probe only to add to the register. Where it has a place of its own
+/// (a return outside a macro: "P3_ADD(c); return v;") it gets one, and need
+/// not stay in the spanning tree with the edges that add nothing: those may
+/// otherwise close a cycle through EXIT that nothing can break (flex's
+/// scanner, test/corpus/FINDINGS.md 2b). Elsewhere the count is all it gets.
+EdgeAnchor AnchorPlanner::guardedReturn(unsigned B, unsigned I) const {
+  const BlockSites &S = Blocks[B];
+  if (S.Branch != NoSite && G.Succs[B].size() == 2)
+    return {AnchorKind::Branch, S.Branch, bool(S.OutcomeIsTrue[I])};
+  if (I < S.EdgeSites.size() && S.EdgeSites[I] != NoSite)
+    return {AnchorKind::ExitSlot, S.EdgeSites[I], false};
+  // An addition commutes with the other probes of the block, so any site
+  // that runs once per pass will do; not one inside the returned value,
+  // which tcc's guard would count before (p3_runtime.h, P3_RETURN_GUARDS).
+  if (G.Succs[B].size() == 1)
+    for (unsigned Site : llvm::reverse(S.OncePerPass))
+      if (F.Sites[Site].Kind != SiteKind::ReturnValue)
+        return {AnchorKind::ExitSlot, Site, false};
+  return {AnchorKind::Guard, NoSite, false};
 }
 
 /// The probe of B's only out-edge can run after the probe of every way into B.
@@ -680,9 +703,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       continue;
     for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
       CFGEdge E = A.GraphEdge[B][I];
+      // A guarded function's returns only add (the cleanup counts).
       bool OrderMatters = E.Block != NoVertex &&
                           (D->edgeOf(E) == NoEdge || // split: count, reset
-                           D->isExitEdge(D->edgeOf(E)));
+                           (D->isExitEdge(D->edgeOf(E)) && !Guarded));
       if (OrderMatters && !Sequenced({B, I}))
         return failure(formatv("a path ends inside an expression whose "
                                "operands C does not order (line {0}): its "
@@ -696,6 +720,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   if (!FG)
     return FG.takeError();
   FG->NeverSplit = Guarded; // its cleanup counts every return
+  FG->CountsOnFrameExit = Guarded;
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
     FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&

@@ -19,7 +19,10 @@ namespace {
 
 struct Insertion {
   unsigned Offset;
-  enum Phase : uint8_t { Prologue, Enter, Close, Open } Kind;
+  /// At one offset: the prologue, a function's entry, texts that close
+  /// ranges, texts that open them, and last what must follow every probe
+  /// there (a guarded function's count before its closing brace).
+  enum Phase : uint8_t { Prologue, Enter, Close, Open, Last } Kind;
   unsigned Width; ///< Length of the range the text opens or closes.
   unsigned Rank;  ///< Among equal widths: higher is further out.
   std::string Text;
@@ -227,8 +230,7 @@ std::string enterText(const FileInstrumentation &Plan,
 /// Before the closing brace of a guarded function: where control falls off
 /// the end, tcc counts the path there (no cleanup runs; p3_runtime.h).
 void addGuardEnd(Inserter &Edits, const LoweredFunction &L) {
-  Edits.add(L.BodyEnd, Insertion::Close, L.BodyEnd - L.BodyBegin, 0,
-            " P3_GUARD_END;");
+  Edits.add(L.BodyEnd, Insertion::Last, 0, 0, " P3_GUARD_END;");
 }
 
 /// The probes of a text shared by several functions. Every site of any

@@ -27,6 +27,7 @@ public:
 
 private:
   std::vector<std::string> ownActions(unsigned B, unsigned Index) const;
+  std::vector<std::string> guardedExit(unsigned B, unsigned E) const;
   std::vector<std::string> chain(unsigned B, unsigned Index, unsigned Depth) const;
   std::vector<std::string> pushedAfterEntering(unsigned B, unsigned Depth) const;
   uint64_t inc(unsigned E) const { return E == NoEdge ? 0 : I.Inc[E]; }
@@ -55,6 +56,8 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
   if (A.Anchors[B][Index].Kind == AnchorKind::Guard)
     return {}; // counted by the frame's cleanup
   if (unsigned E = D.edgeOf(Edge); E != NoEdge) {
+    if (D.isExitEdge(E) && A.Guarded)
+      return guardedExit(B, E);
     if (D.isExitEdge(E))
       return I.counts(E) ? std::vector<std::string>{formatv(
                                "P3_COUNT({0})", formatIncrement(inc(E)))}
@@ -82,6 +85,19 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
     return {formatv("P3_RESET({0})", formatIncrement(inc(Start)))};
   }
   return {}; // unreachable edge
+}
+
+/// An edge into EXIT of a guarded function adds its increment on its own
+/// (Instance.h): a return is then counted by the frame's cleanup, a noreturn
+/// call or throw, which the cleanup does not count, right there.
+std::vector<std::string> ProbeCodeBuilder::guardedExit(unsigned B,
+                                                       unsigned E) const {
+  std::vector<std::string> Actions;
+  if (inc(E) != 0)
+    Actions.push_back(formatv("P3_ADD({0})", formatIncrement(inc(E))));
+  if (A.Blocks[B].EndsInNoReturn && I.counts(E))
+    Actions.push_back("P3_COUNT(0)");
+  return Actions;
 }
 
 /// Actions of edges pushed onto the ways into B: B's only out-edge, and on

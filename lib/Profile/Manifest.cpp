@@ -726,10 +726,13 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
                    " instances, but k is " + Twine(K) +
                    " (one instance per copy)");
   F.Instances.resize(K);
-  for (unsigned C = 0; C < K; ++C)
+  for (unsigned C = 0; C < K; ++C) {
     if (Error E = readInstance((**Instances)[C], C, NE, R.where(),
                                F.Instances[C]))
       return E;
+    // never_split says the returns are counted by a cleanup.
+    F.Instances[C].CountsOnFrameExit = F.NeverSplit;
+  }
 
   // The same checks as every consumer gets, so that fromJSON never returns
   // a manifest whose graph() fails.
@@ -766,6 +769,7 @@ Expected<FunctionGraph> ManifestFunction::graph() const {
   if (!G)
     return G.takeError();
   G->NeverSplit = NeverSplit;
+  G->CountsOnFrameExit = NeverSplit; // both follow from the cleanup
   unsigned NE = G->DAG.numEdges();
   auto Sized = [&](size_t Size, StringRef What) -> Error {
     if (Size == NE)

@@ -119,6 +119,13 @@ TEST(Instance, NeverProbeEdges) {
     std::vector<bool> EI = randomInterestingSet(Rng, D);
     for (unsigned E = 0; E < D.numEdges(); ++E)
       F.NeverProbe[E] = Rng() % 100 < 25;
+    // A guarded function's cleanup counts its returns without their
+    // increments: then an exit edge's value must be zero too.
+    F.CountsOnFrameExit = Rng() % 2;
+    auto MustBeZero = [&](unsigned E) {
+      return F.NeverProbe[E] &&
+             (F.CountsOnFrameExit || D.edge(E).Dst != D.exit());
+    };
     bool All = std::count(EI.begin(), EI.end(), false) == 0;
     bool Any = std::count(EI.begin(), EI.end(), true) > 0;
     EdgeValues Labels = All ? F.SBL.Val : computePSPP(D, EI).Final;
@@ -127,7 +134,7 @@ TEST(Instance, NeverProbeEdges) {
     // value folds into the counter update.
     bool RawFits = true;
     for (unsigned E = 0; E < D.numEdges(); ++E)
-      if (F.NeverProbe[E] && Labels[E] != 0 && D.edge(E).Dst != D.exit())
+      if (MustBeZero(E) && Labels[E] != 0)
         RawFits = false;
 
     llvm::Expected<Instance> Inst = makeInstance(F, EI);
@@ -152,15 +159,59 @@ TEST(Instance, NeverProbeEdges) {
     }
     // Whatever was chosen puts no probe on a NeverProbe edge.
     for (unsigned E = 0; E < D.numEdges(); ++E)
-      if (F.NeverProbe[E] && D.edge(E).Dst != D.exit()) {
+      if (MustBeZero(E)) {
         EXPECT_EQ(Inst->Inc[E], 0u) << "edge " << E;
       }
+    EXPECT_EQ(Inst->CountsOnFrameExit, F.CountsOnFrameExit);
   }
   std::printf("[ summary  ] Instance.NeverProbeEdges: 1500 graphs; %u placed "
               "or raw with a tree, %u raw because no tree, %u refused.\n",
               Forest, RawFallback, Refused);
   EXPECT_GT(RawFallback, 0u);
   EXPECT_GT(Refused, 0u);
+}
+
+// The probes a path runs, from what the rewriter emits (ProbeCode.cpp): the
+// entry set or a start edge's reset; a nonzero increment; a back edge's end
+// counts with its increment folded in; a return counts the same way, except
+// in a function counted on frame exit, where a nonzero increment is added
+// first and the cleanup (or, before a noreturn call, P3_COUNT(0)) counts.
+unsigned emittedProbes(const PathDAG &D, const Instance &I,
+                       const EdgePath &Path) {
+  unsigned Probes = 1;
+  for (unsigned E : Path) {
+    const DAGEdge &Edge = D.edge(E);
+    if (Edge.Kind == EdgeKind::Start)
+      continue;
+    if (Edge.Dst != D.exit())
+      Probes += I.Inc[E] != 0;
+    else if (Edge.Kind == EdgeKind::Real && I.CountsOnFrameExit)
+      Probes += (I.Inc[E] != 0) + I.counts(E);
+    else
+      Probes += I.counts(E);
+  }
+  return Probes;
+}
+
+TEST(Instance, ProbesOnPathCountsTheAdditionsOfFrameExitCounting) {
+  std::mt19937_64 Rng(0xf4a3);
+  unsigned Added = 0;
+  for (unsigned I = 0; I < 1000 && !HasFailure(); ++I) {
+    Sample S = sampleCFG(Rng, I);
+    SCOPED_TRACE(cfgLiteral(S.G));
+    FunctionGraph F = functionOf(S.G);
+    F.CountsOnFrameExit = Rng() % 2;
+    const PathDAG &D = F.DAG;
+    llvm::Expected<Instance> Inst = makeBallLarusInstance(F);
+    ASSERT_TRUE(bool(Inst)) << llvm::toString(Inst.takeError());
+    for (unsigned K = 0; K < 8; ++K) {
+      EdgePath P = randomPath(Rng, D);
+      EXPECT_EQ(probesOnPath(D, *Inst, P), emittedProbes(D, *Inst, P));
+      Added += F.CountsOnFrameExit && Inst->Inc[P.back()] != 0 &&
+               D.edge(P.back()).Kind == EdgeKind::Real;
+    }
+  }
+  EXPECT_GT(Added, 0u); // returns with an addition of their own were seen
 }
 
 TEST(Instance, NoInterestingEdgeMeansNotInstrumented) {
