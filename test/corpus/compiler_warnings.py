@@ -5,6 +5,12 @@ must not add one (p3's probes must not make the compiler say anything new). Path
 taken relative to the tree that was built, so that the original and a copy, built in
 different directories, name the same file the same way.
 
+gcc's flow-sensitive warnings (OPTIMIZER_FLAGS) come from its middle end, after
+inlining and jump threading: they depend on the shape of the optimized code, not on the
+source text alone, so any change of a function's code can move, repeat or add them
+(flex's scanner: a probe on one arm of "x = c ? 1 : 0" lets gcc duplicate the code
+after it, test/corpus/FINDINGS.md 2c). The harness reports those separately.
+
 Python 3 standard library only.
 """
 
@@ -13,6 +19,20 @@ import re
 
 WARN_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? warning: (?P<msg>.*?)"
                      r"(?: \[(?P<flag>-W[^\]]+)\])?$")
+
+
+OPTIMIZER_FLAGS = {
+    "-Warray-bounds", "-Wdangling-pointer", "-Wformat-overflow", "-Wformat-truncation",
+    "-Wfree-nonheap-object", "-Wmaybe-uninitialized", "-Wnull-dereference",
+    "-Wrestrict", "-Wstringop-overflow", "-Wstringop-overread", "-Wstringop-truncation",
+    "-Wuse-after-free", "-Walloc-size-larger-than", "-Wvla-larger-than",
+}
+
+
+def is_optimizer_warning(flag):
+    """Whether gcc issues this warning from its optimizer's view of the code
+    ("-Wstringop-overflow=", "-Warray-bounds=1" included)."""
+    return flag.split("=")[0] in OPTIMIZER_FLAGS
 
 
 def relative_to_trees(path, trees):

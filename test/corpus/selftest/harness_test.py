@@ -159,6 +159,16 @@ class Warnings(unittest.TestCase):
             self.assertEqual([(w["file"], w["line"], w["flag"]) for w in new],
                              [("x.c", 9, "-Wdeclaration-after-statement")])
 
+    def test_optimizer_warnings_are_told_apart(self):
+        # flex's scanner: gcc repeats a middle-end warning on duplicated code and adds one
+        # on a threaded path; a front-end warning stays a front-end warning.
+        self.assertTrue(compiler_warnings.is_optimizer_warning("-Wstringop-overflow="))
+        self.assertTrue(compiler_warnings.is_optimizer_warning("-Wstringop-truncation"))
+        self.assertTrue(compiler_warnings.is_optimizer_warning("-Warray-bounds=1"))
+        self.assertFalse(compiler_warnings.is_optimizer_warning("-Wdeclaration-after-statement"))
+        self.assertFalse(compiler_warnings.is_optimizer_warning("-Wimplicit-fallthrough="))
+        self.assertFalse(compiler_warnings.is_optimizer_warning("unused variable 'u'"))
+
 
 # ---------------------------------------------------------------------------
 # corpus.py end to end on the toy program
