@@ -128,7 +128,8 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
   llvm::sort(SortedK);
   SortedK.erase(std::unique(SortedK.begin(), SortedK.end()), SortedK.end());
   std::vector<SimulationRow> Rows;
-  TrainingMatch Static = staticFrequencies(G.Graphs.size());
+  TrainingMatch Static = staticFrequencies(
+      G.Graphs.size(), estimatedInvocations(M, G.Graphs, G.FunctionOf));
   for (StrategyKind S : Strategies) {
     std::vector<const TrainingMatch *> Variants{&Static};
     std::optional<TrainingMatch> Trained;
