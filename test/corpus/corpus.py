@@ -1017,11 +1017,20 @@ class Harness:
             return
         self.res["simulate"] = simulation(data["simulate"])
         rows = self.res["simulate"]["rows"]
+        if "auto" in wanted:
+            # auto static without the call graph (every function invoked once), to
+            # show what the call graph's invocation estimates change
+            status, odata, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
+                                                  "--strategies=auto", "--static-invoked-once")
+            if status == 0 and odata and "simulate" in odata:
+                self.res["simulate_once"] = simulation(odata["simulate"])
+            else:
+                self.warn(prog, f"p3-report --static-invoked-once failed: {err.strip()[:200]}")
         if train:
             # The reverse: trained on the workload, measured on the training run.
             raws = sorted(glob.glob(os.path.join(sbl, "profiles-train", "*.raw")))
             status, rdata, err = self.report_json(
-                sbl, "--simulate=" + ",".join(map(str, ks)), strategies,
+                sbl, "--simulate=" + ",".join(map(str, ks)), "--strategies=" + ",".join(wanted),
                 "--train=" + os.path.join(self.pdir, "sbl-profile.json"),
                 "-o", os.path.join(self.pdir, "train-remerged.json"), *raws)
             if status != 0 or not rdata or "simulate" not in rdata:
