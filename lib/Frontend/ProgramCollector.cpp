@@ -260,10 +260,9 @@ void Collector::collect(const FunctionDecl *Pattern,
           !Why.empty())
         L.Skip = SkipReason{Why};
       else
-        lowerFunction(Ctx, Bodies[I], FID, L,
-                      [this](const FunctionDecl *Callee) {
-                        return callKey(Callee);
-                      });
+        lowerFunction(
+            Ctx, Bodies[I], FID, L,
+            [this](const FunctionDecl *Callee) { return callKey(Callee); });
       if (I == 0)
         F = std::move(L);
       else if (!sameLowering(F, L))

@@ -1,10 +1,10 @@
 //===- ProgramRewrite.cpp - From lowered functions to K copies -----------===//
 
 #include "Instrument/ProgramRewrite.h"
+#include "Graph/CFGHash.h"
 #include "Instrument/EdgeAnchors.h"
 #include "Instrument/FileRewriter.h"
 #include "Instrument/ProbeCode.h"
-#include "Graph/CFGHash.h"
 #include "Profile/ProgramGraphs.h"
 
 #include "llvm/ADT/STLExtras.h"
