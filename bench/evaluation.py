@@ -744,8 +744,16 @@ class StrategySection(Doc):
                "this file (the tables above come from the full-scale runs named at the top).")
         self.p()
         self.p(f"- **Regenerate**: `{self.command}`")
-        self.p(f"- **Run**: started {r['started']}, finished {r['finished']} (UTC); p3 at commit "
-               f"`{r['p3_commit']}`; harness command `{r['command']}`")
+        if r.get("runs"):
+            self.p("- **Runs** (merged by `bench/merge-results.py`; each program from the run "
+                   "that had it):")
+            for run in r["runs"]:
+                self.p(f"  - started {run['started']}, finished {run['finished']} (UTC), p3 at "
+                       f"commit `{run['p3_commit']}`: {', '.join(run['programs'])} "
+                       f"(`{run['command']}`)")
+        else:
+            self.p(f"- **Run**: started {r['started']}, finished {r['finished']} (UTC); p3 at "
+                   f"commit `{r['p3_commit']}`; harness command `{r['command']}`")
         self.p(f"- **Machine**: {m['cpu']}, {m['cores']} cores, shared with other jobs; "
                f"{m['os']}; {m['gcc']}")
         scales = ", ".join(f"{n} {pr.get('scale')}" for n, pr in self.progs.items())
@@ -766,18 +774,22 @@ class StrategySection(Doc):
                "the same kind of use on other data), measured on `workload`; the second table is "
                "the reverse. *bound*: no plan of auto's options does better on the measured run "
                "(auto planned with the measured profile itself; a lower bound on what planning "
-               "can reach). Issue 11's targets: auto trained ≤ min(p3, p3-ends, pbl) on every "
+               "can reach). *auto static, no call graph*: the same static plan with every "
+               "function assumed invoked once (`p3-report --static-invoked-once`), to show what "
+               "the call graph's invocation estimates change. Issue 11's targets: auto trained ≤ min(p3, p3-ends, pbl) on every "
                "program and K; on average ≤ 0.60 / 0.35 / 0.22 at K = 2 / 4 / 8 where the bound "
                "allows; auto static ≤ pbl on average.")
         self.p()
         self.section_checks()
-        cols = [("p3", "p3"), ("p3-ends", "p3-ends"), ("pbl", "pbl"), ("auto", "auto static"),
-                ("auto+train", "auto trained"), ("bound", "bound")]
+        base_cols = [("p3", "p3"), ("p3-ends", "p3-ends"), ("pbl", "pbl"),
+                     ("auto", "auto static"), ("auto+train", "auto trained"), ("bound", "bound")]
         avgs = {}
         for key, title in (("simulate", "Measured on the workload, trained on `train`"),
                            ("simulate_train", "Measured on `train`, trained on the workload")):
             self.p(f"### {title} (slowest copy / SBL)")
             self.p()
+            cols = base_cols + ([("auto-once", "auto static, no call graph")]
+                                if key == "simulate" else [])
             head = ["program"]
             for k in ks:
                 head += [f"{t} K={k}" for _, t in cols]
@@ -788,9 +800,12 @@ class StrategySection(Doc):
                 sim = pr.get(key, {}).get("rows", {})
                 if not sim:
                     continue
+                once = pr.get("simulate_once", {}).get("rows", {})
                 row = [name]
                 for k in ks:
                     rr = {c: sim.get(f"{c}-k{k}", {}).get("ratio") for c, _ in cols}
+                    if "auto-once" in rr:
+                        rr["auto-once"] = once.get(f"auto-k{k}", {}).get("ratio")
                     others = [v for v in (rr["p3"], rr["p3-ends"], rr["pbl"]) if v is not None]
                     won = (rr["auto+train"] is not None and others
                            and rr["auto+train"] <= min(others) + 1e-12)
@@ -897,8 +912,8 @@ class StrategySection(Doc):
         for name, pr in self.progs.items():
             for tag, e in (pr.get("count_probes") or {}).items():
                 model, meas = e.get("model") or [], e.get("measured") or []
-                rows.append([name, tag, " ".join(num(x) for x in model) or "–",
-                             " ".join(num(x) for x in meas) or "–",
+                rows.append([name, tag, ", ".join(num(x) for x in model) or "–",
+                             ", ".join(num(x) for x in meas) or "–",
                              f"{sum(1 for a, b in zip(model, meas) if a == b)}/{len(model)}",
                              "–" if not (model and meas) else
                              (f"+{num(sum(meas) - sum(model))}" if sum(meas) > sum(model)
