@@ -758,10 +758,10 @@ class StrategySection(Doc):
                f"{m['os']}; {m['gcc']}")
         scales = ", ".join(f"{n} {pr.get('scale')}" for n, pr in self.progs.items())
         built = sorted({t for pr in self.progs.values() for t in pr.get("configs", {})})
+        sim_only = [n for n, pr in self.progs.items() if pr.get("simulate_only")]
         self.p(f"- **Workloads**: scale per program ({scales}); CI-sized unless the command says "
                f"`--scale full`. Rewrites built, run and checked: {', '.join(built)}"
-               + (f" (simulated only: {', '.join(r['options'].get('simulate_only') or [])})"
-                  if r["options"].get("simulate_only") else ""))
+               + (f" (simulated only: {', '.join(sim_only)})" if sim_only else ""))
         self.p()
         self.p("All figures of the tables below are `p3-report --simulate` on the SBL profile of "
                "the measured workload: the overhead model (every probe that runs: path starts, "
