@@ -63,8 +63,8 @@ const Stmt *branchCondition(const Stmt *Term) {
 class Lowering {
 public:
   Lowering(ASTContext &Ctx, const FunctionDecl *FD, FileID File,
-           LoweredFunction &Out)
-      : Ctx(Ctx), FD(FD), File(File), Text(Ctx), Out(Out) {}
+           LoweredFunction &Out, const CallKeyFunction &CallKey)
+      : Ctx(Ctx), FD(FD), File(File), Text(Ctx), Out(Out), CallKey(CallKey) {}
 
   void run();
 
@@ -74,6 +74,7 @@ private:
   void lowerEdges();
   void indexElements();
   void indexCodeLines();
+  void indexCalls();
   void computeReachability();
   void addFallOffBlock();
   void endPathsAtComputedGotos();
@@ -118,6 +119,7 @@ private:
   FileID File;
   SourceText Text;
   LoweredFunction &Out;
+  const CallKeyFunction &CallKey;
   const Stmt *Body = nullptr;
   std::unique_ptr<clang::CFG> Cfg;
   std::unique_ptr<ParentMap> PM;
@@ -287,6 +289,23 @@ void Lowering::indexCodeLines() {
   for (std::vector<unsigned> &V : Out.BlockCodeLines)
     if (!V.empty() && V.back() == CodeLines::PartEnd)
       V.pop_back();
+}
+
+/// The direct calls (and constructor calls) of each block, by callee key; a
+/// GCC builtin is no call.
+void Lowering::indexCalls() {
+  if (!CallKey)
+    return;
+  for (unsigned Id = 0; Id < Elements.size(); ++Id)
+    for (const Stmt *S : Elements[Id]) {
+      const FunctionDecl *Callee = nullptr;
+      if (const auto *C = dyn_cast<CallExpr>(S))
+        Callee = C->getBuiltinCallee() ? nullptr : C->getDirectCallee();
+      else if (const auto *C = dyn_cast<CXXConstructExpr>(S))
+        Callee = C->getConstructor();
+      if (Callee)
+        Out.CallKeys.push_back({Id, CallKey(Callee)});
+    }
 }
 
 void Lowering::computeReachability() {
@@ -1171,6 +1190,7 @@ void Lowering::run() {
   lowerEdges();
   indexElements();
   indexCodeLines();
+  indexCalls();
   for (const CFGBlock *B : *Cfg) {
     if (!B->hasNoReturnElement() && !B->empty())
       if (std::optional<CFGStmt> Last = B->back().getAs<CFGStmt>())
@@ -1204,8 +1224,8 @@ void Lowering::run() {
 } // namespace
 
 void lowerFunction(ASTContext &Ctx, const FunctionDecl *FD, FileID File,
-                   LoweredFunction &Out) {
-  Lowering(Ctx, FD, File, Out).run();
+                   LoweredFunction &Out, const CallKeyFunction &CallKey) {
+  Lowering(Ctx, FD, File, Out, CallKey).run();
 }
 
 } // namespace p3

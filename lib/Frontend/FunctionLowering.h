@@ -21,12 +21,20 @@
 
 #include "clang/AST/Decl.h"
 
+#include <functional>
+
 namespace p3 {
 
+/// The key that names a callee across translation units (ProgramCollector).
+using CallKeyFunction = std::function<std::string(const clang::FunctionDecl *)>;
+
 /// Lowers \p FD, whose body is in \p File. Fills Graph, Blocks, Sites,
-/// BlockLines and the body offsets of \p Out, or sets Out.Skip.
+/// BlockLines and the body offsets of \p Out, or sets Out.Skip. With
+/// \p CallKey, also Out.CallKeys: the direct calls of each block (the call
+/// graph the auto strategy's static estimates propagate over).
 void lowerFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-                   clang::FileID File, LoweredFunction &Out);
+                   clang::FileID File, LoweredFunction &Out,
+                   const CallKeyFunction &CallKey = {});
 
 /// setjmp and its relatives: they return a second time when a callee
 /// longjmps, with the function's locals as they were then.

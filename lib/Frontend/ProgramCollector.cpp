@@ -260,7 +260,9 @@ void Collector::collect(const FunctionDecl *Pattern,
           !Why.empty())
         L.Skip = SkipReason{Why};
       else
-        lowerFunction(Ctx, Bodies[I], FID, L);
+        lowerFunction(
+            Ctx, Bodies[I], FID, L,
+            [this](const FunctionDecl *Callee) { return callKey(Callee); });
       if (I == 0)
         F = std::move(L);
       else if (!sameLowering(F, L))
@@ -456,6 +458,22 @@ void ProgramModel::assignCallSites() {
       Sum += It == CallSites.end() ? 0 : It->second;
     }
     F.CallSites = Sum >= UnknownCallSites ? UnknownCallSites : unsigned(Sum);
+  }
+}
+
+void ProgramModel::resolveCalls() {
+  std::map<std::string, unsigned> Position;
+  unsigned I = 0;
+  for (const auto &[Key, F] : Functions) {
+    for (const std::string &K : CallKeys[Key])
+      Position.try_emplace(K, I);
+    ++I;
+  }
+  for (auto &[Key, F] : Functions) {
+    F.Calls.clear();
+    for (const auto &[Block, K] : F.CallKeys)
+      if (auto It = Position.find(K); It != Position.end())
+        F.Calls.push_back({Block, It->second});
   }
 }
 

@@ -82,6 +82,9 @@ public:
 
   /// Fills LoweredFunction::CallSites from CallSites; call once at the end.
   void assignCallSites();
+  /// Fills LoweredFunction::Calls from CallKeys (positions in Functions'
+  /// order); call once at the end.
+  void resolveCalls();
 };
 
 /// \p Unit, when given, says how the unit is parsed (and learns it).

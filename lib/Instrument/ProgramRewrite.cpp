@@ -1,10 +1,11 @@
 //===- ProgramRewrite.cpp - From lowered functions to K copies -----------===//
 
 #include "Instrument/ProgramRewrite.h"
+#include "Graph/CFGHash.h"
 #include "Instrument/EdgeAnchors.h"
 #include "Instrument/FileRewriter.h"
 #include "Instrument/ProbeCode.h"
-#include "Graph/CFGHash.h"
+#include "Profile/ProgramGraphs.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
@@ -68,6 +69,22 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
   // everywhere (never split), and --simulate must plan it the same way.
   M.CallSites = A.Graphs.CallSites;
   M.NeverSplit = A.Graphs.NeverSplit;
+}
+
+/// The manifest's call graph: each instrumented function's calls of other
+/// functions, with the block of its CFG the call is in (a block contracted
+/// into another is that one).
+void recordCalls(ArrayRef<LoweredFunction> Functions,
+                 ArrayRef<AnchoredFunction> Anchored,
+                 ArrayRef<unsigned> InstrumentedIndex, Manifest &M) {
+  for (unsigned A = 0; A < Anchored.size(); ++A) {
+    const LoweredFunction &F = Functions[InstrumentedIndex[A]];
+    ManifestFunction &MF = M.Functions[InstrumentedIndex[A]];
+    for (const auto &[Block, Callee] : F.Calls)
+      if (Block < Anchored[A].Representative.size() &&
+          Callee < Functions.size())
+        MF.Calls.push_back({Anchored[A].Representative[Block], Callee});
+  }
 }
 
 /// Functions that share one text: a file included several times with the
@@ -161,7 +178,9 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
   std::vector<FunctionGraph> Graphs;
   for (const AnchoredFunction &A : Anchored)
     Graphs.push_back(A.Graphs);
-  TrainingMatch Frequencies = staticFrequencies(Graphs.size());
+  recordCalls(Functions, Anchored, InstrumentedIndex, M);
+  TrainingMatch Frequencies = staticFrequencies(
+      Graphs.size(), estimatedInvocations(M, Graphs, InstrumentedIndex));
   if (Opts.Strategy.Kind == StrategyKind::Auto && Opts.Training) {
     std::vector<TrainingTarget> Targets;
     for (unsigned A = 0; A < Anchored.size(); ++A) {

@@ -174,6 +174,13 @@ struct LoweredFunction {
   /// declares no variable with a cleanup: nothing it runs can run another
   /// instrumented block (OSP keeps its skip counter in a register).
   bool CallsNothing = false;
+  /// Direct calls: the CFG block and the callee's call key
+  /// (ProgramCollector), one per call, in block order.
+  std::vector<std::pair<unsigned, std::string>> CallKeys;
+  /// The calls of CallKeys whose callee is a function of the program: the
+  /// block and the callee's position in the program's function list
+  /// (ProgramModel::resolveCalls).
+  std::vector<std::pair<unsigned, unsigned>> Calls;
 
   CFG Graph;
   std::vector<BlockSites> Blocks;

@@ -103,6 +103,11 @@ void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
     J.attribute("call_sites", F.CallSites);
     if (F.NeverSplit)
       J.attribute("never_split", true);
+    if (!F.Calls.empty())
+      J.attributeArray("calls", [&] {
+        for (const BlockCall &C : F.Calls)
+          writeUnsignedArray(J, {C.Block, C.Callee});
+      });
     J.attributeObject("cfg", [&] {
       J.attribute("entry", F.Graph.Entry);
       J.attribute("exit", F.Graph.Exit);
@@ -610,8 +615,29 @@ Error readInstance(const json::Value &V, unsigned C, unsigned NumEdges,
   return Error::success();
 }
 
+/// "calls": [[block, callee index], ...], optional.
+Error readCalls(const ObjectReader &R, ManifestFunction &F,
+                unsigned NumFunctions) {
+  Expected<const json::Array *> Calls = R.array("calls", /*Optional=*/true);
+  if (!Calls)
+    return Calls.takeError();
+  for (unsigned I = 0; *Calls && I < (*Calls)->size(); ++I) {
+    const json::Array *T = (**Calls)[I].getAsArray();
+    std::optional<uint64_t> B, Callee;
+    if (T && T->size() == 2) {
+      B = u64FromJSON((*T)[0]);
+      Callee = u64FromJSON((*T)[1]);
+    }
+    if (!B || !Callee || *B >= F.Graph.numBlocks() || *Callee >= NumFunctions)
+      return R.error("calls[" + Twine(I) +
+                     "] is not a [block, function index] of the manifest");
+    F.Calls.push_back({unsigned(*B), unsigned(*Callee)});
+  }
+  return Error::success();
+}
+
 Error readFunction(const json::Value &V, unsigned Index, unsigned K,
-                   ManifestFunction &F) {
+                   unsigned NumFunctions, ManifestFunction &F) {
   const json::Object *O = V.getAsObject();
   if (!O)
     return makeError(functionWhere(Index, "") + " is not an object");
@@ -653,6 +679,8 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
   if (Error E = R.get("never_split", F.NeverSplit, false))
     return E;
   if (Error E = readGraph(R, F))
+    return E;
+  if (Error E = readCalls(R, F, NumFunctions))
     return E;
 
   // Everything else is sized by the DAG: rebuild it (what graph() does, with
@@ -918,7 +946,7 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
   M.Functions.resize((*Functions)->size());
   for (unsigned I = 0; I < M.Functions.size(); ++I)
     if (Error E = readFunction((**Functions)[I], I, M.Strategy.K,
-                               M.Functions[I]))
+                               M.Functions.size(), M.Functions[I]))
       return E;
   return M;
 }

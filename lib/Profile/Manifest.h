@@ -12,6 +12,7 @@
 #ifndef P3_PROFILE_MANIFEST_H
 #define P3_PROFILE_MANIFEST_H
 
+#include "Graph/CallFrequencies.h"
 #include "Graph/FunctionGraph.h"
 #include "Graph/Instance.h"
 #include "Graph/Strategy.h"
@@ -67,6 +68,10 @@ struct ManifestFunction {
   std::vector<uint64_t> Weight;   ///< Per DAG edge.
   std::vector<bool> NeverProbe;   ///< Per DAG edge.
   unsigned CallSites = 0;
+  /// Direct calls of functions of this manifest: the CFG block of the call
+  /// and the callee's index (the call graph of the auto strategy's static
+  /// estimates, Graph/CallFrequencies.h). Empty in manifests that predate it.
+  std::vector<BlockCall> Calls;
   /// The function must stay whole (a return counted by a cleanup).
   bool NeverSplit = false;
   std::vector<ManifestTask> Tasks;

@@ -118,7 +118,8 @@ Expected<std::vector<SimulationRow>>
 simulateStrategies(const Manifest &M, const ProgramGraphs &G,
                    const MergedProfile &P, ArrayRef<unsigned> Ks,
                    ArrayRef<StrategyKind> Strategies, uint64_t &SBLHits,
-                   const ProfileFile *Training, std::string *TrainingSummary) {
+                   const ProfileFile *Training, std::string *TrainingSummary,
+                   bool InvokedOnce) {
   std::vector<PathCounts> Profile = profileByGraph(G, P);
   Expected<uint64_t> SBL = sblHits(G, Profile);
   if (!SBL)
@@ -128,7 +129,10 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
   llvm::sort(SortedK);
   SortedK.erase(std::unique(SortedK.begin(), SortedK.end()), SortedK.end());
   std::vector<SimulationRow> Rows;
-  TrainingMatch Static = staticFrequencies(G.Graphs.size());
+  TrainingMatch Static = staticFrequencies(
+      G.Graphs.size(), InvokedOnce
+                           ? std::vector<double>()
+                           : estimatedInvocations(M, G.Graphs, G.FunctionOf));
   for (StrategyKind S : Strategies) {
     std::vector<const TrainingMatch *> Variants{&Static};
     std::optional<TrainingMatch> Trained;

@@ -16,6 +16,24 @@ ProgramPlan ProgramGraphs::actualPlan(const Manifest &M) const {
   return Plan;
 }
 
+std::vector<double> estimatedInvocations(const Manifest &M,
+                                         ArrayRef<FunctionGraph> Graphs,
+                                         ArrayRef<unsigned> FunctionOf) {
+  std::vector<unsigned> GraphOf(M.Functions.size(), NoGraph);
+  for (unsigned G = 0; G < FunctionOf.size(); ++G)
+    GraphOf[FunctionOf[G]] = G;
+  std::vector<std::vector<BlockCall>> Calls(Graphs.size());
+  std::vector<bool> Root(Graphs.size(), false);
+  for (unsigned G = 0; G < FunctionOf.size(); ++G) {
+    const ManifestFunction &MF = M.Functions[FunctionOf[G]];
+    Root[G] = MF.CallSites == UnknownCallSites;
+    for (const BlockCall &C : MF.Calls)
+      if (C.Callee < GraphOf.size() && GraphOf[C.Callee] != NoGraph)
+        Calls[G].push_back({C.Block, GraphOf[C.Callee]});
+  }
+  return staticInvocations(Graphs, Calls, Root);
+}
+
 Expected<ProgramGraphs> buildProgramGraphs(const Manifest &M) {
   ProgramGraphs P;
   P.GraphOf.assign(M.Functions.size(), NoGraph);

@@ -32,6 +32,14 @@ struct ProgramGraphs {
   ProgramPlan actualPlan(const Manifest &M) const;
 };
 
+/// Per graph (\p FunctionOf: graph -> manifest index), the invocations the
+/// call graph of the manifest's calls gives it (Graph/CallFrequencies.h): a
+/// function whose callers cannot all be seen (UnknownCallSites: its address
+/// is taken) or that no instrumented function calls starts with one.
+std::vector<double> estimatedInvocations(const Manifest &M,
+                                         llvm::ArrayRef<FunctionGraph> Graphs,
+                                         llvm::ArrayRef<unsigned> FunctionOf);
+
 /// Rebuilds the graph of every instrumented function. Errors name the
 /// function.
 llvm::Expected<ProgramGraphs> buildProgramGraphs(const Manifest &M);

@@ -392,7 +392,7 @@ ReportResult finishReport(const ReportOptions &O, const Manifest &M0,
     std::string TrainingSummary;
     Expected<std::vector<SimulationRow>> Rows = simulateStrategies(
         *M, *G, P, O.SimulateK, O.Strategies, SimSBL,
-        Training ? &*Training : nullptr, &TrainingSummary);
+        Training ? &*Training : nullptr, &TrainingSummary, O.StaticInvokedOnce);
     if (!Rows)
       return Fail("simulation: " + toString(Rows.takeError()));
     Sim = std::move(*Rows);

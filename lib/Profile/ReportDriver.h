@@ -30,6 +30,8 @@ struct ReportOptions {
   bool Overhead = false;
   std::vector<unsigned> SimulateK;   ///< --simulate
   std::string TrainFile;             ///< --train: auto+train rows.
+  /// --static-invoked-once: auto's static estimates without the call graph.
+  bool StaticInvokedOnce = false;
   std::vector<StrategyKind> Strategies = {StrategyKind::SBL, StrategyKind::PBL,
                                           StrategyKind::P3};
   bool JSON = false;                 ///< Machine-readable stdout.

@@ -49,9 +49,12 @@ std::string TrainingMatch::summary() const {
   return Line;
 }
 
-TrainingMatch staticFrequencies(size_t Functions) {
+TrainingMatch staticFrequencies(size_t Functions,
+                                ArrayRef<double> Invocations) {
   TrainingMatch M;
   M.Frequencies.resize(Functions);
+  for (size_t F = 0; F < Functions && F < Invocations.size(); ++F)
+    M.Frequencies[F].Invocations = Invocations[F];
   M.Source.assign(Functions, FrequencySource::Static);
   M.Detail.resize(Functions);
   return M;

@@ -59,8 +59,11 @@ struct TrainingMatch {
   std::string summary() const;
 };
 
-/// Static estimates everywhere (no training profile).
-TrainingMatch staticFrequencies(size_t Functions);
+/// Static estimates everywhere (no training profile): each function's
+/// static flow scaled to \p Invocations (Graph/CallFrequencies.h; one per
+/// function when empty).
+TrainingMatch staticFrequencies(size_t Functions,
+                                llvm::ArrayRef<double> Invocations = {});
 
 /// Matches \p Profile against \p Targets (see the file comment).
 TrainingMatch matchTrainingProfile(const ProfileFile &Profile,

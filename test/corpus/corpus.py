@@ -301,10 +301,11 @@ class Harness:
             if not os.access(os.path.join(self.bin, tool), os.X_OK):
                 raise SetupError(f"{self.bin}/{tool} not found: build p3 first "
                                  f"(ninja -C BUILD p3-rewrite p3-run p3-report) or pass --bin")
-        self.configs = [("sbl", 1)]
+        self.all_configs = [("sbl", 1)]
         for s in args.strategies:
             for k in args.k:
-                self.configs.append((s, k))
+                self.all_configs.append((s, k))
+        self.configs = self.all_configs
         self.failures = []
         self.warnings = []
 
@@ -770,6 +771,11 @@ class Harness:
         self.train_script = os.path.join(self.pdir, "train.sh")
         write(self.train_script, prog["train"] + "\n")
         self.train_profile = None
+        # --simulate-only: SBL (and the training run) only; every strategy's figures come
+        # from p3-report --simulate on the SBL profile
+        self.simulate_only = prog.name in self.args.simulate_only
+        self.configs = [("sbl", 1)] if self.simulate_only else self.all_configs
+        self.res["simulate_only"] = self.simulate_only
         t_start = now()
         log(f"== {prog.name}")
 
@@ -810,7 +816,7 @@ class Harness:
         outroot = os.path.join(self.pdir, "out")
         os.makedirs(outroot, exist_ok=True)
         timing_needs = {"sbl-k1"} | {f"{s}-k{k}" for s in ("p3", "pbl", "auto")
-                                     for k in self.args.k} if self.args.bench else set()
+                                     for k in self.args.k} if self.timed(prog) else set()
         test_cfg = self.test_config()
         for strategy, k in self.configs:
             tag = f"{strategy}-k{k}"
@@ -836,10 +842,11 @@ class Harness:
 
         self.simulate(prog)
         self.hot_functions(prog, outroot)
-        if self.args.count_probes:
+        if self.args.count_probes and not self.simulate_only:
             self.count_probes(prog, outroot)
         if self.args.bench:
             self.clang_syntax(prog)
+        if self.timed(prog):
             self.timing(prog, orig, outroot)
         if not self.args.keep:
             for strategy, k in self.configs:
@@ -848,6 +855,12 @@ class Harness:
             rmtree(os.path.join(self.pdir, "gcov"))
         self.res["seconds"] = now() - t_start
         return self.res
+
+    def timed(self, prog):
+        """Wall-clock timings: with --bench, unless the program is --simulate-only or
+        in --no-timing."""
+        return (self.args.bench and not self.simulate_only
+                and prog.name not in self.args.no_timing)
 
     def count_lines(self, prog):
         self.res["files"] = prog.files
@@ -1016,11 +1029,20 @@ class Harness:
             return
         self.res["simulate"] = simulation(data["simulate"])
         rows = self.res["simulate"]["rows"]
+        if "auto" in wanted:
+            # auto static without the call graph (every function invoked once), to
+            # show what the call graph's invocation estimates change
+            status, odata, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
+                                                  "--strategies=auto", "--static-invoked-once")
+            if status == 0 and odata and "simulate" in odata:
+                self.res["simulate_once"] = simulation(odata["simulate"])
+            else:
+                self.warn(prog, f"p3-report --static-invoked-once failed: {err.strip()[:200]}")
         if train:
             # The reverse: trained on the workload, measured on the training run.
             raws = sorted(glob.glob(os.path.join(sbl, "profiles-train", "*.raw")))
             status, rdata, err = self.report_json(
-                sbl, "--simulate=" + ",".join(map(str, ks)), strategies,
+                sbl, "--simulate=" + ",".join(map(str, ks)), "--strategies=" + ",".join(wanted),
                 "--train=" + os.path.join(self.pdir, "sbl-profile.json"),
                 "-o", os.path.join(self.pdir, "train-remerged.json"), *raws)
             if status != 0 or not rdata or "simulate" not in rdata:
@@ -1092,6 +1114,8 @@ class Harness:
             tag = f"{strategy}-k{k}"
             if strategy == "sbl" and self.args.ci:
                 continue
+            if self.args.count_strategies and strategy not in self.args.count_strategies:
+                continue
             log(f"  [count {tag}] -DP3_COUNT_PROBES")
             r = self.run_config(prog, strategy, k, croot, tag, extra_cflags="-DP3_COUNT_PROBES",
                                 prefix="count-")
@@ -1153,7 +1177,7 @@ class Harness:
             self.fail(prog, f"the gcc -fprofile-arcs build failed (see {self.logs}/build-gcov.log)")
         variants.append(("sbl", os.path.join(config_dir(outroot, "sbl-k1"), "copy-0"), 0))
         for k in sorted(self.args.k):
-            if "p3" not in self.args.strategies:
+            if "p3" not in self.args.strategies or self.args.time_by_model:
                 break
             for c in range(k):
                 variants.append((f"p3-k{k}-c{c}",
@@ -1161,7 +1185,7 @@ class Harness:
         # pbl and auto: the copy the overhead model says is slowest (timing every copy
         # of every strategy would multiply the run's length)
         by_model = {}
-        for strategy in ("pbl", "auto"):
+        for strategy in (("p3",) if self.args.time_by_model else ()) + ("pbl", "auto"):
             if strategy not in self.args.strategies:
                 continue
             for k in sorted(self.args.k):
@@ -1318,6 +1342,19 @@ def parse_args(argv):
                     help="programs (comma-separated, or 'all') whose copies are also built with "
                          "-DP3_COUNT_PROBES and checked against the model")
     ap.add_argument("--reps", type=int, default=5, help="timing repetitions (default 5)")
+    ap.add_argument("--time-by-model", action="store_true",
+                    help="time only the copy the overhead model says is slowest for P3 too "
+                         "(default: every P3 copy; PBL and auto are always timed by the model)")
+    ap.add_argument("--no-timing", default="",
+                    help="programs (comma-separated) not timed even with --bench")
+    ap.add_argument("--count-strategies", default="",
+                    help="with --count-probes: only these strategies' rewrites (comma-separated, "
+                         "sbl included; default all)")
+    ap.add_argument("--simulate-only", default="",
+                    help="programs (comma-separated) for which only SBL is rewritten, built and "
+                         "run (and the training workload): every strategy's figures come from "
+                         "p3-report --simulate on its profile (for programs whose copies take "
+                         "minutes to build)")
     ap.add_argument("--scale", default=None, help="override every program's workload scale")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                     help="copies built at once (default: number of CPUs)")
@@ -1353,6 +1390,9 @@ def parse_args(argv):
                    if f.endswith(".conf"))
     if args.count_probes is None:
         args.count_probes = "bzip2" if args.ci else ""
+    args.no_timing = [x for x in args.no_timing.split(",") if x]
+    args.count_strategies = [x for x in args.count_strategies.split(",") if x]
+    args.simulate_only = [x for x in args.simulate_only.split(",") if x]
     return args
 
 
@@ -1372,7 +1412,11 @@ def main(argv):
                    "machine": machine_info(), "p3_commit": p3_version(),
                    "options": {"k": args.k, "strategies": args.strategies, "ci": args.ci,
                                "bench": args.bench, "reps": args.reps,
-                               "count_probes": args.count_probes},
+                               "count_probes": args.count_probes,
+                               "count_strategies": args.count_strategies,
+                               "simulate_only": args.simulate_only,
+                               "no_timing": args.no_timing,
+                               "time_by_model": args.time_by_model, "scale": args.scale},
                    "programs": {}}
     setup_errors = []
     for prog in progs:

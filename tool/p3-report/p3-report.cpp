@@ -62,6 +62,12 @@ cl::opt<std::string> Train(
     cl::desc("With --simulate and auto among the strategies: also plan auto "
              "with this merged profile of another run (rows auto+train)"),
     cl::cat(Category));
+cl::opt<bool> InvokedOnce(
+    "static-invoked-once",
+    cl::desc("With --simulate: plan auto's static estimates as if every "
+             "function were invoked once (ignoring the call graph; for "
+             "comparison)"),
+    cl::cat(Category));
 cl::opt<bool> JSON("json",
                    cl::desc("Print the report as JSON instead of text"),
                    cl::cat(Category));
@@ -298,6 +304,7 @@ int main(int Argc, char **Argv) {
   O.Overhead = Overhead;
   O.JSON = JSON;
   O.TrainFile = Train;
+  O.StaticInvokedOnce = InvokedOnce;
   O.Output = Output;
   O.ReportFile = ReportFile;
   if (!Simulate.empty() && !parseKs(Simulate, O.SimulateK)) {

@@ -578,6 +578,7 @@ int main(int argc, const char **argv) {
         << "alone the functions that overlap a #if testing the compiler\n";
   ProgramModel &Model = Parsed.Model;
   Model.assignCallSites();
+  Model.resolveCalls();
 
   std::vector<LoweredFunction> Functions;
   for (auto &[Key, F] : Model.Functions) {
