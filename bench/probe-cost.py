@@ -254,11 +254,13 @@ class Bench:
     def main(self):
         a = self.args
         started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.compiler("gcc")  # the machine's gcc, not the clang shim
+        machine = corpus.machine_info()
         def document():
             return {"started": started,
                     "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "command": " ".join(shlex.quote(x) for x in sys.argv),
-                    "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
+                    "machine": machine, "p3_commit": corpus.p3_version(),
                     "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
                                 "compilers": a.compilers, "scale": a.scale,
                                 "scales": {n: r.get("scale") for n, r in
@@ -298,8 +300,8 @@ def write_markdown(doc, a):
         start, end = old.find(BEGIN), old.find(END)
         if start < 0 or end < start:
             sys.exit(f"probe-cost: error: {a.evaluation} has no '{BEGIN}' ... '{END}' part")
-        # one level deeper: the part sits inside a section of that file
-        body = "\n".join("#" + l if l.startswith("#") else l
+        # two levels deeper: the part sits inside a subsection of that file
+        body = "\n".join("##" + l if l.startswith("#") else l
                           for l in (markdown(doc, title=False) + notes).splitlines())
         with open(a.evaluation, "w") as f:
             f.write(old[:start + len(BEGIN)] + "\n\n" + body.strip() + "\n\n" + old[end:])
