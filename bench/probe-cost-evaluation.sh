@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates the probe-cost tables of docs/evaluation.md (section 5, between the
-# probe-cost markers) in one command, at a reduced scale that runs in about 30 minutes
-# on 2 cores: the corpus programs whose run-time cost is measured (libquantum, lua,
+# probe-cost markers) in one command, at a reduced scale meant to run in about 30 minutes
+# on 2 quiet cores (on the shared machine of 2026-11-24, at load 7-16, libquantum and lua
+# alone took 60 minutes): the corpus programs whose run-time cost is measured (libquantum, lua,
 # bzip2, zlib), gcc -O2 and clang -O2, the original, the compiler's edge profiling,
 # SBL and the slowest P3 copy at K = 2 and 4, 5 interleaved repetitions, CPU and
 # wall-clock medians with ranges, every merged profile checked equal to SBL's, perf
