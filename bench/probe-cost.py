@@ -44,6 +44,8 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "test", "corpus"))
 import corpus  # noqa: E402  (program descriptions, fetching, preparing, building)
 
+BEGIN = "<!-- probe-cost:begin (bench/probe-cost-evaluation.sh writes this part) -->"
+END = "<!-- probe-cost:end -->"
 EDGE_FLAGS = {"gcc": "-fprofile-arcs", "clang": "-fprofile-instr-generate"}
 EDGE_NAME = {"gcc": "gcc -fprofile-arcs", "clang": "clang -fprofile-instr-generate"}
 
@@ -57,8 +59,6 @@ class Bench:
         self.args = args
         cargs = ["--work", args.work, "--bin", args.bin, "--reuse", "--no-tests",
                  "--jobs", str(args.jobs)]
-        if args.scale:
-            cargs += ["--scale", args.scale]
         self.h = corpus.Harness(corpus.parse_args(cargs + args.programs))
         self.scratch = tempfile.mkdtemp(prefix="p3-probe-cost-")
         self.shim = os.path.join(self.scratch, "clang-as-gcc")
@@ -82,12 +82,20 @@ class Bench:
         h.logs = os.path.join(h.pdir, "logs-probe-cost")
         h.src = os.path.join(h.pdir, "src")
         h.inputs = os.path.join(h.pdir, "inputs")
-        h.scale = self.args.scale or prog["scale"]
+        h.scale = self.args.scale.get(prog.name, self.args.scale.get("*")) or prog["scale"]
         os.makedirs(h.logs, exist_ok=True)
         h.workload_script = os.path.join(h.pdir, "workload.sh")
         corpus.write(h.workload_script, prog["workload"] + "\n")
         h.prepare(prog, h.fetch(prog))
         h.make_inputs(prog)
+        # The files to rewrite and their flags, as the corpus harness settles them: the
+        # description's, or those the original's build compiles (recorded with bear).
+        self.compiler("gcc")
+        h.compile_db = None
+        settled = os.path.join(h.pdir, "probe-cost-settle")
+        h.clone_tree(settled)
+        h.build_original(prog, settled)
+        corpus.rmtree(settled)
 
     def compiler(self, cc):
         """Puts the compiler's `gcc` first on PATH (clang: the shim)."""
@@ -105,7 +113,10 @@ class Bench:
         args = [h.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}",
                 f"--root={h.src}", "-o", outdir, "--force"] + list(extra)
         args += shlex.split(prog["rewrite_options"])
-        args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
+        if h.compile_db:
+            args += ["-p", os.path.dirname(h.compile_db)] + prog.files
+        else:
+            args += prog.files + ["--"] + shlex.split(prog["rewrite_flags"])
         log_file = os.path.join(h.logs, f"rewrite-{tag}.log")
         status, secs, kb = corpus.timed(args, h.src, h.env(prog), log_file + ".out", log_file)
         if status != 0:
@@ -204,7 +215,7 @@ class Bench:
         res["orig_seconds"] = {k: statistics.median(times["orig"][k]) for k in ("cpu", "wall")}
         summary = ", ".join(f"{n} {res['cpu'][n]['median']:.2f}" for n in names if n != "orig")
         log(f"  cpu / original ({res['orig_seconds']['cpu']:.2f} s): {summary}")
-        if a.perf == prog.name and cc == "gcc":
+        if prog.name in a.perf and cc == "gcc":
             res["perf"] = self.perf(prog, variants)
         if not a.keep:
             corpus.rmtree(root)
@@ -243,19 +254,23 @@ class Bench:
     def main(self):
         a = self.args
         started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.compiler("gcc")  # the machine's gcc, not the clang shim
+        machine = corpus.machine_info()
         def document():
             return {"started": started,
                     "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "command": " ".join(shlex.quote(x) for x in sys.argv),
-                    "machine": corpus.machine_info(), "p3_commit": corpus.p3_version(),
+                    "machine": machine, "p3_commit": corpus.p3_version(),
                     "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
                                 "compilers": a.compilers, "scale": a.scale,
+                                "scales": {n: r.get("scale") for n, r in
+                                           self.results.items()},
                                 "ablation": a.ablation},
                     "programs": self.results}
 
         for prog in corpus.load_programs(a.programs):
             self.setup(prog)
-            self.results[prog.name] = {}
+            self.results[prog.name] = {"scale": self.h.scale}
             for cc in a.compilers:
                 self.results[prog.name][cc] = self.program(prog, cc)
                 if a.json:  # after each measurement: a long run that stops keeps them
@@ -270,14 +285,26 @@ class Bench:
 # ---- the report
 
 def write_markdown(doc, a):
-    text = markdown(doc)
+    notes = ""
     if a.notes:
         with open(a.notes) as f:
-            text += "\n" + f.read()
+            notes = "\n" + f.read()
+    text = markdown(doc) + notes
     print("\n" + text)
     if a.markdown:
         with open(a.markdown, "w") as f:
             f.write(text)
+    if a.evaluation:
+        with open(a.evaluation) as f:
+            old = f.read()
+        start, end = old.find(BEGIN), old.find(END)
+        if start < 0 or end < start:
+            sys.exit(f"probe-cost: error: {a.evaluation} has no '{BEGIN}' ... '{END}' part")
+        # two levels deeper: the part sits inside a subsection of that file
+        body = "\n".join("##" + l if l.startswith("#") else l
+                          for l in (markdown(doc, title=False) + notes).splitlines())
+        with open(a.evaluation, "w") as f:
+            f.write(old[:start + len(BEGIN)] + "\n\n" + body.strip() + "\n\n" + old[end:])
     return 0
 
 
@@ -307,7 +334,7 @@ def cell(r):
     return f"{r['median']:.2f} [{r['min']:.2f}-{r['max']:.2f}]"
 
 
-def markdown(doc):
+def markdown(doc, title=True):
     o = doc["options"]
     runs = doc.get("runs") or [{"command": doc["command"], "started": doc["started"],
                                 "finished": doc["finished"], "p3_commit": doc["p3_commit"],
@@ -315,6 +342,8 @@ def markdown(doc):
     lines = [
         "# Probe cost: instrumented copies against the uninstrumented program",
         "",
+    ] if title else []
+    lines += [
         "Generated by `bench/probe-cost.py` (do not edit by hand; `--from-json` merges "
         "runs). Runs:",
         "",
@@ -334,6 +363,9 @@ def markdown(doc):
         "`--no-loop-counters`). *P3 K=n*, *PBL K=n*: the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
         "SBL's). *SBL/edge*: the ratio of the two medians.",
+        "",
+        "Workload scale (CORPUS_SCALE) per program: " + ", ".join(
+            f"{n} {r.get('scale')}" for n, r in sorted(doc["programs"].items())) + ".",
         "",
     ]
     tags = ["sbl-k1"] + (["sbl-mem"] if o.get("ablation") else []) + \
@@ -391,12 +423,14 @@ def parse_args(argv):
     ap.add_argument("--k", default="2,4,8", help="K values (default 2,4,8)")
     ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
     ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions (default 5)")
-    ap.add_argument("--scale", default=None, help="override the programs' workload scale")
+    ap.add_argument("--scale", default="",
+                    help="override the programs' workload scale: one value for every "
+                         "program, or NAME=VALUE,... per program")
     ap.add_argument("--ablation", action="store_true",
                     help="also time SBL rewritten with --no-loop-counters (every back edge "
                          "counts into the array), to show what loop locals save")
-    ap.add_argument("--perf", default=None, metavar="PROGRAM",
-                    help="per-function perf attribution for this program (gcc build)")
+    ap.add_argument("--perf", default="", metavar="PROGRAM[,PROGRAM...]",
+                    help="per-function perf attribution for these programs (gcc build)")
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),
                     help="p3 tools (default build/bin)")
     ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "p3-probe-cost"),
@@ -404,6 +438,9 @@ def parse_args(argv):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="copies built at once")
     ap.add_argument("--json", default=None, help="write every measurement to this file")
     ap.add_argument("--markdown", default=None, help="write the tables to this file")
+    ap.add_argument("--evaluation", default=None, metavar="MD",
+                    help="also write the tables and notes into this file (docs/evaluation.md) "
+                         f"between the lines '{BEGIN}' and '{END}', which must be there")
     ap.add_argument("--notes", default=None,
                     help="a Markdown file appended to the tables (what the figures mean, "
                          "what remains: bench/probe-cost-notes.md)")
@@ -417,6 +454,12 @@ def parse_args(argv):
         ap.error("--compilers takes gcc and/or clang")
     args.k = sorted({int(x) for x in args.k.split(",") if x})
     args.strategies = [s for s in args.strategies.split(",") if s]
+    args.perf = [p for p in args.perf.split(",") if p]
+    scales = {}
+    for item in (x for x in args.scale.split(",") if x):
+        name, eq, value = item.rpartition("=")
+        scales[name if eq else "*"] = value
+    args.scale = scales
     if not args.programs:
         args.programs = sorted(os.path.splitext(f)[0] for f in os.listdir(corpus.PROGRAMS_DIR)
                                if f.endswith(".conf"))

@@ -92,6 +92,16 @@ __extension__ typedef unsigned long long p3_u64;
  * profile silently. */
 #define P3_UNUSED_ __attribute((__unused__))
 #define P3_NOINLINE_ __attribute((__noinline__))
+/* For the flushes of loop-local counts: run when a loop's block is left,
+ * often (a short loop in a hot function), and small once the slot is a
+ * constant. Left to itself gcc splits them and calls the part after the
+ * "anything to add?" test out of line, which also keeps the locals in
+ * memory (their address escapes to the call). */
+#ifdef __TINYC__
+#define P3_ALWAYS_INLINE_
+#else
+#define P3_ALWAYS_INLINE_ __inline__ __attribute((__always_inline__))
+#endif
 #ifdef __TINYC__
 #define P3_CTOR_ __attribute((__constructor__))
 #define P3_DTOR_ __attribute((__destructor__))
@@ -887,7 +897,7 @@ struct p3_local {
   p3_u64 *p3_slot; /* its counter */
 };
 
-static P3_UNUSED_ void p3_local_flush_(struct p3_local *l) {
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_local_flush_(struct p3_local *l) {
 #if P3_TS_
   if (l->p3_n != 0)
     __atomic_fetch_add(l->p3_slot, l->p3_n, __ATOMIC_RELAXED);
@@ -942,7 +952,7 @@ struct p3_run {
   p3_u64 p3_s;     /* the other iterations' slot */
 };
 
-static P3_UNUSED_ void p3_run_flush_(struct p3_run *r) {
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_run_flush_(struct p3_run *r) {
   if (r->p3_n != 0) {
     p3_u64 *first = &r->p3_a[r->p3_first < r->p3_len ? r->p3_first : r->p3_len];
 #if P3_TS_
