@@ -2334,6 +2334,7 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
  * counter and the registers a call clobbers is exact. The thunk steps over
  * the red zone (the asm may sit in a leaf function that keeps data below
  * the stack pointer) and aligns the stack for the C function. */
+/* -DP3_OSP_PLAIN_CALL: a plain call instead (to measure what the thunk saves). */
 #if defined(__x86_64__) && !defined(__TINYC__) && !defined(P3_OSP_PLAIN_CALL)
 #define P3_OSP_THUNK_ 1
 __asm__(".pushsection .text.p3_osp_slow_thunk_,\"axG\",@progbits,"
@@ -2448,7 +2449,11 @@ static P3_UNUSED_ void p3_osp_enter2_(p3_osp_u32 a, p3_osp_u32 b) {
   else
     p3_osp_skip -= 2;
 }
+#ifndef P3_OSP_UNFUSED
 #define P3_OSP_BLOCK2(a, b) p3_osp_enter2_((a), (b))
+#else /* for measuring what fusing saves: two tests, as before */
+#define P3_OSP_BLOCK2(a, b) (p3_osp_enter_(a), p3_osp_enter_(b))
+#endif
 
 /* Register mode, in C functions that call nothing: the counter is copied
  * into a local first in the body, counted down there (a register, not a
@@ -2475,8 +2480,12 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 }
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#ifndef P3_OSP_UNFUSED
 #define P3_OSP_LBLOCK2(a, b)                                                   \
   ((void)(p3_osp_k = p3_osp_lstep2_(p3_osp_k, (a), (b))))
+#else
+#define P3_OSP_LBLOCK2(a, b) (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b))
+#endif
 #define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
 
 /* Once per rewritten file: starts the sampler at start-up (and names the

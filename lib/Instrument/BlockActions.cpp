@@ -109,6 +109,9 @@ bool Planner::onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
   }
   case AnchorKind::None:
   case AnchorKind::Guard:
+  // A pulled anchor runs before blocks that may have actions of their own:
+  // the block would be seen ahead of them. Not seen is the safe side.
+  case AnchorKind::Pulled:
     return false;
   }
   return false;
