@@ -1130,7 +1130,15 @@ typedef unsigned int p3_osp_u32;
 #define P3_OSP_TLS_
 #define P3_OSP_PER_THREAD_ 0
 #else
+/* Code for an executable (not PIC, or PIE) reaches the counter at a fixed
+ * offset from the thread pointer (local-exec): no register holds the
+ * offset, no load from the GOT in every function. A shared library's code
+ * uses initial-exec. */
+#if !defined(__PIC__) || defined(__PIE__)
+#define P3_OSP_TLS_ __thread __attribute((__tls_model__("local-exec")))
+#else
 #define P3_OSP_TLS_ __thread __attribute((__tls_model__("initial-exec")))
+#endif
 #define P3_OSP_PER_THREAD_ 1
 #endif
 #if defined(__ATOMIC_ACQUIRE)
