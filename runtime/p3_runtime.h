@@ -2329,21 +2329,18 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 
 /*===-- What the rewriter emits ----------------------------------------------===*/
 
-/* The slow path, called so that the compiler sees it touch nothing but the
- * skip counter (x86-64 with gcc or clang; elsewhere a plain call).
- *
- * A plain call in every block is an optimization barrier: the compiler must
- * assume it writes any memory the program can reach, so it reloads the
- * program's fields and globals after every block action and cannot keep
- * them in registers across a loop (measured: that, not the decrement, is
- * most of the cost of skipping; docs/osp.md). The slow path only touches the
- * runtime's own state, which the program never names, and preserves errno,
- * so an asm statement that calls it through a thunk and declares only the
- * counter and the registers a call clobbers is exact. The thunk steps over
- * the red zone (the asm may sit in a leaf function that keeps data below
- * the stack pointer) and aligns the stack for the C function. */
-/* -DP3_OSP_PLAIN_CALL: a plain call instead (to measure what the thunk saves). */
-#if defined(__x86_64__) && !defined(__TINYC__) && !defined(P3_OSP_PLAIN_CALL)
+/* How the actions call the slow path. By default a plain call. With
+ * -DP3_OSP_ASM_CALL (x86-64, gcc or clang), from an asm statement that calls
+ * it through a thunk and declares the registers a call clobbers and the
+ * counter, but not memory: the compiler then sees the action touch only the
+ * counter, not every global and field the program can reach (exact: the
+ * slow path only touches the runtime's own state and keeps errno). The
+ * thunk steps over the red zone (the asm may sit in a leaf function that
+ * keeps data below the stack pointer) and aligns the stack. Measured with
+ * cachegrind (docs/evaluation.md, OSP section) it saves instructions on
+ * libquantum's gate loops and costs more on zlib and lua (register
+ * pressure), so it is not the default. */
+#if defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 1
 __asm__(".pushsection .text.p3_osp_slow_thunk_,\"axG\",@progbits,"
         "p3_osp_slow_thunk_,comdat\n"
