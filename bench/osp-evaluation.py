@@ -157,8 +157,12 @@ def prepare_corpus(args, name, work):
     if not ok:
         raise RuntimeError("%s: the original does not build (see %s)" % (name, h.logs))
     osp = os.path.join(h.pdir, "osp")
-    cmd = ([os.path.join(args.bin, "p3-rewrite"), "--mode=osp", "--root=" + h.src, "-o", osp,
-            "--force"] + prog.files + ["--"] + prog["rewrite_flags"].split())
+    cmd = [os.path.join(args.bin, "p3-rewrite"), "--mode=osp", "--root=" + h.src, "-o", osp,
+           "--force"]
+    if h.compile_db:  # each file with the flags the build compiled it with, as the harness
+        cmd += ["-p", os.path.dirname(h.compile_db)] + prog.files
+    else:
+        cmd += prog.files + ["--"] + prog["rewrite_flags"].split()
     p = subprocess.run(cmd, cwd=h.src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         raise RuntimeError("%s: p3-rewrite --mode=osp failed:\n%s" % (name, p.stdout.decode()[-3000:]))

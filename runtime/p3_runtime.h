@@ -1140,7 +1140,15 @@ typedef unsigned int p3_osp_u32;
 #define P3_OSP_TLS_
 #define P3_OSP_PER_THREAD_ 0
 #else
+/* Code for an executable (not PIC, or PIE) reaches the counter at a fixed
+ * offset from the thread pointer (local-exec): no register holds the
+ * offset, no load from the GOT in every function. A shared library's code
+ * uses initial-exec. */
+#if !defined(__PIC__) || defined(__PIE__)
+#define P3_OSP_TLS_ __thread __attribute((__tls_model__("local-exec")))
+#else
 #define P3_OSP_TLS_ __thread __attribute((__tls_model__("initial-exec")))
+#endif
 #define P3_OSP_PER_THREAD_ 1
 #endif
 #if defined(__ATOMIC_ACQUIRE)
@@ -2331,14 +2339,136 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 
 /*===-- What the rewriter emits ----------------------------------------------===*/
 
+/* How the actions call the slow path. By default a plain call. With
+ * -DP3_OSP_ASM_CALL (x86-64, gcc or clang), from an asm statement that calls
+ * it through a thunk and declares the registers a call clobbers and the
+ * counter, but not memory: the compiler then sees the action touch only the
+ * counter, not every global and field the program can reach (exact: the
+ * slow path only touches the runtime's own state and keeps errno). The
+ * thunk steps over the red zone (the asm may sit in a leaf function that
+ * keeps data below the stack pointer) and aligns the stack. Measured with
+ * cachegrind (docs/evaluation.md, OSP section) it saves instructions on
+ * libquantum's gate loops and costs more on zlib and lua (register
+ * pressure), so it is not the default. */
+#if defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
+#define P3_OSP_THUNK_ 1
+__asm__(".pushsection .text.p3_osp_slow_thunk_,\"axG\",@progbits,"
+        "p3_osp_slow_thunk_,comdat\n"
+        "\t.weak p3_osp_slow_thunk_\n"
+        "\t.hidden p3_osp_slow_thunk_\n"
+        "\t.type p3_osp_slow_thunk_, @function\n"
+        "p3_osp_slow_thunk_:\n"
+        "\t.cfi_startproc\n"
+        "\tpushq %rbp\n"
+        "\t.cfi_def_cfa_offset 16\n"
+        "\t.cfi_offset %rbp, -16\n"
+        "\tmovq %rsp, %rbp\n"
+        "\t.cfi_def_cfa_register %rbp\n"
+        "\tandq $-16, %rsp\n"
+        "\tcall p3_osp_slow_\n"
+        "\tleave\n"
+        "\t.cfi_def_cfa %rsp, 8\n"
+        "\tret\n"
+        "\t.cfi_endproc\n"
+        "\t.size p3_osp_slow_thunk_, .-p3_osp_slow_thunk_\n"
+        "\t.popsection\n");
+__asm__(".pushsection .text.p3_osp_slow2_thunk_,\"axG\",@progbits,"
+        "p3_osp_slow2_thunk_,comdat\n"
+        "\t.weak p3_osp_slow2_thunk_\n"
+        "\t.hidden p3_osp_slow2_thunk_\n"
+        "\t.type p3_osp_slow2_thunk_, @function\n"
+        "p3_osp_slow2_thunk_:\n"
+        "\t.cfi_startproc\n"
+        "\tpushq %rbp\n"
+        "\t.cfi_def_cfa_offset 16\n"
+        "\t.cfi_offset %rbp, -16\n"
+        "\tmovq %rsp, %rbp\n"
+        "\t.cfi_def_cfa_register %rbp\n"
+        "\tandq $-16, %rsp\n"
+        "\tcall p3_osp_slow2_\n"
+        "\tleave\n"
+        "\t.cfi_def_cfa %rsp, 8\n"
+        "\tret\n"
+        "\t.cfi_endproc\n"
+        "\t.size p3_osp_slow2_thunk_, .-p3_osp_slow2_thunk_\n"
+        "\t.popsection\n");
+#if defined(__AVX512F__)
+#define P3_OSP_CLOBBER_AVX512_                                                 \
+  , "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",    \
+      "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31",  \
+      "k1", "k2", "k3", "k4", "k5", "k6", "k7"
+#else
+#define P3_OSP_CLOBBER_AVX512_
+#endif
+/* Runs p3_osp_slow_(ID): what the compiler sees it change is the counter. */
+#define P3_OSP_CALL_SLOW_(id)                                                  \
+  do {                                                                         \
+    unsigned long p3_osp_arg_ = (id);                                          \
+    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+                         "call p3_osp_slow_thunk_\n\t"                          \
+                         "leaq 128(%%rsp), %%rsp"                               \
+                         : "+D"(p3_osp_arg_), "+m"(p3_osp_skip)                \
+                         :                                                     \
+                         : "rax", "rcx", "rdx", "rsi", "r8", "r9", "r10",      \
+                           "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",      \
+                           "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",    \
+                           "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",        \
+                           "cc" P3_OSP_CLOBBER_AVX512_);                       \
+  } while (0)
+#define P3_OSP_CALL_SLOW2_(a, b)                                               \
+  do {                                                                         \
+    unsigned long p3_osp_arg_ = (a), p3_osp_arg2_ = (b);                       \
+    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+                         "call p3_osp_slow2_thunk_\n\t"                         \
+                         "leaq 128(%%rsp), %%rsp"                               \
+                         : "+D"(p3_osp_arg_), "+S"(p3_osp_arg2_),              \
+                           "+m"(p3_osp_skip)                                   \
+                         :                                                     \
+                         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11",      \
+                           "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",     \
+                           "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",   \
+                           "xmm12", "xmm13", "xmm14", "xmm15",                 \
+                           "cc" P3_OSP_CLOBBER_AVX512_);                       \
+  } while (0)
+#else
+#define P3_OSP_THUNK_ 0
+#define P3_OSP_CALL_SLOW_(id) p3_osp_slow_(id)
+#define P3_OSP_CALL_SLOW2_(a, b) p3_osp_slow2_((a), (b))
+#endif
+
 /* The action at the start of block ID: one decrement, one rarely-taken
- * branch. A call, so that two actions in operands C leaves unsequenced are
- * indeterminately sequenced (as in the counting runtime); it inlines at -O1. */
+ * branch. A function, so that two actions in operands C leaves unsequenced
+ * are indeterminately sequenced (as in the counting runtime); it inlines at
+ * -O1. */
 static P3_UNUSED_ void p3_osp_enter_(p3_osp_u32 id) {
   if (__builtin_expect(--p3_osp_skip == 0, 0))
-    p3_osp_slow_(id);
+    P3_OSP_CALL_SLOW_(id);
 }
 #define P3_OSP_BLOCK(id) p3_osp_enter_(id)
+
+/* Two blocks entered one right after the other with nothing between (a loop
+ * test's outcome and the block it always enters): exactly P3_OSP_BLOCK(a);
+ * P3_OSP_BLOCK(b), with one test on the common path instead of two. The
+ * counter is never 0 between actions, so it runs out in one of the two only
+ * when it is at most 2. */
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow2_(p3_osp_u32 a, p3_osp_u32 b);
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow2_(p3_osp_u32 a, p3_osp_u32 b) {
+  if (--p3_osp_skip == 0)
+    p3_osp_slow_(a);
+  if (--p3_osp_skip == 0)
+    p3_osp_slow_(b);
+}
+static P3_UNUSED_ void p3_osp_enter2_(p3_osp_u32 a, p3_osp_u32 b) {
+  if (__builtin_expect(p3_osp_skip <= 2, 0))
+    P3_OSP_CALL_SLOW2_(a, b);
+  else
+    p3_osp_skip -= 2;
+}
+#ifndef P3_OSP_UNFUSED
+#define P3_OSP_BLOCK2(a, b) p3_osp_enter2_((a), (b))
+#else /* for measuring what fusing saves: two tests, as before */
+#define P3_OSP_BLOCK2(a, b) (p3_osp_enter_(a), p3_osp_enter_(b))
+#endif
 
 /* Register mode, in C functions that call nothing: the counter is copied
  * into a local first in the body, counted down there (a register, not a
@@ -2349,13 +2479,28 @@ static P3_UNUSED_ void p3_osp_enter_(p3_osp_u32 id) {
 static P3_UNUSED_ p3_u64 p3_osp_lstep_(p3_u64 k, p3_osp_u32 id) {
   if (__builtin_expect(--k == 0, 0)) {
     p3_osp_skip = 0;
-    p3_osp_slow_(id);
+    P3_OSP_CALL_SLOW_(id);
     k = p3_osp_skip;
   }
   return k;
 }
+static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
+                                        p3_osp_u32 b) {
+  if (__builtin_expect(k <= 2, 0)) {
+    p3_osp_skip = k;
+    P3_OSP_CALL_SLOW2_(a, b);
+    return p3_osp_skip;
+  }
+  return k - 2;
+}
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#ifndef P3_OSP_UNFUSED
+#define P3_OSP_LBLOCK2(a, b)                                                   \
+  ((void)(p3_osp_k = p3_osp_lstep2_(p3_osp_k, (a), (b))))
+#else
+#define P3_OSP_LBLOCK2(a, b) (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b))
+#endif
 #define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
 
 /* Once per rewritten file: starts the sampler at start-up (and names the

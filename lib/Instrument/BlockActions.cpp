@@ -41,6 +41,9 @@ private:
   bool place(unsigned B, std::vector<Placement> &Out) const;
   bool onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
               std::set<unsigned> &Pushed, std::vector<Placement> &Out) const;
+  bool actsInOutcomes(unsigned B) const;
+  std::map<std::pair<unsigned, Slot>, unsigned>
+  fuseIntoOutcomes(std::vector<Placement> &All) const;
 
   const LoweredFunction &F;
   const CFG &G;
@@ -106,6 +109,9 @@ bool Planner::onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
   }
   case AnchorKind::None:
   case AnchorKind::Guard:
+  // A pulled anchor runs before blocks that may have actions of their own:
+  // the block would be seen ahead of them. Not seen is the safe side.
+  case AnchorKind::Pulled:
     return false;
   }
   return false;
@@ -138,6 +144,48 @@ bool Planner::place(unsigned B, std::vector<Placement> &Out) const {
   return true;
 }
 
+/// Whether place() puts \p B's action in both outcomes of its condition.
+bool Planner::actsInOutcomes(unsigned B) const {
+  const BlockSites &S = F.Blocks[B];
+  return S.HandlerStart == NoSite && S.OncePerPass.empty() &&
+         S.Branch != NoSite && G.Succs[B].size() == 2;
+}
+
+/// A block entered only through one outcome of a condition-only block (a
+/// loop body from its test) runs its action right after the test's: nothing
+/// runs between that outcome and the block's first site. Its action moves
+/// into that outcome, next to the test's, and the two are emitted as one
+/// P3_OSP_BLOCK2: the same sequence of blocks, one counter test instead of
+/// two (a tight loop's body runs one action fewer per iteration). Returns,
+/// per (site, outcome), the block whose action joins the test's there.
+std::map<std::pair<unsigned, Slot>, unsigned>
+Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
+  std::map<unsigned, unsigned> OwnPlacements;
+  for (const Placement &P : All)
+    if (P.Depth == -1 && P.Block != NoVertex)
+      ++OwnPlacements[P.Block];
+  std::map<std::pair<unsigned, Slot>, unsigned> Fused;
+  for (Placement &P : All) {
+    unsigned B = P.Block;
+    if (P.Depth != -1 || B == NoVertex || P.Where != Slot::Entry ||
+        OwnPlacements[B] != 1 || F.Blocks[B].HandlerStart != NoSite ||
+        InEdges[B].size() != 1)
+      continue;
+    CFGEdge In = InEdges[B].front();
+    const EdgeAnchor &A = Anchors[In.Block][In.Index];
+    if (In.Block == B || A.Kind != AnchorKind::Branch ||
+        !OwnPlacements.count(In.Block) || !actsInOutcomes(In.Block) ||
+        A.Site != F.Blocks[In.Block].Branch)
+      continue;
+    Slot Outcome = A.Outcome ? Slot::IfTrue : Slot::IfFalse;
+    if (!Fused.emplace(std::make_pair(A.Site, Outcome), B).second)
+      continue;
+    P.Site = A.Site;
+    P.Where = Outcome;
+  }
+  return Fused;
+}
+
 BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   BlockActionPlan Plan;
   std::vector<unsigned> Candidates;
@@ -157,6 +205,10 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
     else
       Plan.Unobserved.push_back(B);
   }
+  std::map<std::pair<unsigned, Slot>, unsigned> Fused = fuseIntoOutcomes(All);
+  std::set<unsigned> Joined;
+  for (const auto &KV : Fused)
+    Joined.insert(KV.second);
   // Register mode assigns a local: every action must be sequenced against
   // the others of its expression. Every edge into EXIT hands it back.
   for (const Placement &P : All)
@@ -192,8 +244,21 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
                                      : P.Where == Slot::IfTrue
                                          ? Code.IfTrue
                                          : Code.IfFalse;
-    if (P.Block == NoVertex)
+    if (P.Block == NoVertex) {
       List.push_back("P3_OSP_LEAVE");
+      continue;
+    }
+    if (P.Depth == -1 && Joined.count(P.Block) &&
+        Fused.count({P.Site, P.Where}) &&
+        Fused.at({P.Site, P.Where}) == P.Block)
+      continue; // emitted with the test's action
+    auto Next = P.Depth == -1 && P.Where != Slot::Entry
+                    ? Fused.find({P.Site, P.Where})
+                    : Fused.end();
+    if (Next != Fused.end() && Next->second != P.Block)
+      List.push_back(formatv(Register ? "P3_OSP_LBLOCK2({0}, {1})"
+                                      : "P3_OSP_BLOCK2({0}, {1})",
+                             IdOf.at(P.Block), IdOf.at(Next->second)));
     else
       List.push_back(formatv(Register ? "P3_OSP_LBLOCK({0})"
                                       : "P3_OSP_BLOCK({0})",

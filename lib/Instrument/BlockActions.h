@@ -22,6 +22,12 @@
 // action, then the action of the block its edge enters, then those pushed
 // through that block.
 //
+// Fusing: a block entered only from one outcome of a block of kind 2 (a loop
+// body from its test) runs its action in that outcome as well, right after
+// the test's, emitted as one P3_OSP_BLOCK2(test, block): the same blocks in
+// the same order (nothing runs between the outcome and the block's start),
+// one counter test instead of two.
+//
 // Register mode, for C functions that call nothing (the frontend's
 // LoweredFunction::CallsNothing): the counter
 // is copied into a local at entry (P3_OSP_LEAF, first in the body), the

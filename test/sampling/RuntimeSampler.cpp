@@ -147,6 +147,38 @@ void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
 
 void enterBlock(uint32_t Id) { P3_OSP_BLOCK(Id); }
 
+static void enterShared(const std::vector<uint32_t> &Ids,
+                        const std::vector<bool> &FuseNext) {
+  for (size_t I = 0; I < Ids.size(); ++I)
+    if (FuseNext[I] && I + 1 < Ids.size()) {
+      P3_OSP_BLOCK2(Ids[I], Ids[I + 1]);
+      ++I;
+    } else {
+      P3_OSP_BLOCK(Ids[I]);
+    }
+}
+
+static void enterRegister(const std::vector<uint32_t> &Ids,
+                          const std::vector<bool> &FuseNext) {
+  P3_OSP_LEAF;
+  for (size_t I = 0; I < Ids.size(); ++I)
+    if (FuseNext[I] && I + 1 < Ids.size()) {
+      P3_OSP_LBLOCK2(Ids[I], Ids[I + 1]);
+      ++I;
+    } else {
+      P3_OSP_LBLOCK(Ids[I]);
+    }
+  P3_OSP_LEAVE;
+}
+
+void enterBlocks(const std::vector<uint32_t> &Ids,
+                 const std::vector<bool> &FuseNext, bool Register) {
+  if (Register)
+    enterRegister(Ids, FuseNext);
+  else
+    enterShared(Ids, FuseNext);
+}
+
 std::string dumpNow(const char *Why) {
   struct p3_osp_registry *Reg = &p3_osp_registry;
   char Path[sizeof(Reg->p3_dir) + 64];

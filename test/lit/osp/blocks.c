@@ -92,14 +92,17 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: P3_OSP_LBLOCK(6); P3_OSP_LEAVE; return 1;
 // In C, code goes after the declarations that open a block (C90). A loop
 // test is a block of its own: its action runs after the test, in
-// both outcomes.
+// both outcomes. A block entered only from one outcome of such a test (the
+// while body 9; the block after the do loop, 12; the second operand of the
+// for test, 14) runs its action there too, fused with the test's: one
+// counter test for the two blocks (P3_OSP_BLOCK2).
 // CHECK:      int s = 0, i = 0; P3_OSP_BLOCK(7);
-// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_BLOCK(8), P3_OSP_BLOCK(8)))
-// CHECK-NEXT:   { P3_OSP_BLOCK(9); s += square(i++); }
+// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_BLOCK2(8, 9), P3_OSP_BLOCK(8)))
+// CHECK-NEXT:   s += square(i++);
 // CHECK-NEXT: do {
 // CHECK-NEXT:   P3_OSP_BLOCK(10); s -= 1;
-// CHECK-NEXT: } while (P3_IF(--i > 0, P3_OSP_BLOCK(11), P3_OSP_BLOCK(11)));
-// CHECK-NEXT: P3_OSP_BLOCK(12); for (int j = 0; P3_IF(j < n, P3_OSP_BLOCK(13), P3_OSP_BLOCK(13)) && P3_SEQ(P3_OSP_BLOCK(14), s > 0); P3_SEQ(P3_OSP_BLOCK(15), j++))
+// CHECK-NEXT: } while (P3_IF(--i > 0, P3_OSP_BLOCK(11), P3_OSP_BLOCK2(11, 12)));
+// CHECK-NEXT: for (int j = 0; P3_IF(j < n, P3_OSP_BLOCK2(13, 14), P3_OSP_BLOCK(13)) && s > 0; P3_SEQ(P3_OSP_BLOCK(15), j++))
 // CHECK-NEXT:   { P3_OSP_BLOCK(16); s = MAX(s - j, 1); P3_OSP_BLOCK(17); }
 // CHECK-NEXT: P3_OSP_BLOCK(18); return s;
 // CHECK:      static int sw(int x) { P3_OSP_LEAF;
@@ -113,11 +116,11 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   P3_OSP_LBLOCK(22); r = x ? P3_SEQ(P3_OSP_LBLOCK(24), 7) : P3_SEQ(P3_OSP_LBLOCK(23), 8); P3_OSP_LBLOCK(25);
 // CHECK:      P3_OSP_LBLOCK(26); P3_OSP_LEAVE; return r;
 // CHECK:      int t = 0; P3_OSP_BLOCK(27);
-// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_BLOCK(28), P3_OSP_BLOCK(28)); P3_SEQ(P3_OSP_BLOCK(29), k++)) {
-// CHECK-NEXT:   P3_OSP_BLOCK(30); t += classify(k - 2);
+// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_BLOCK2(28, 30), P3_OSP_BLOCK2(28, 31)); P3_SEQ(P3_OSP_BLOCK(29), k++)) {
+// CHECK-NEXT:   t += classify(k - 2);
 // CHECK-NEXT:   t += sw(k);
 // CHECK-NEXT: }
-// CHECK-NEXT: P3_OSP_BLOCK(31); t += loops(4);
+// CHECK-NEXT: t += loops(4);
 // CHECK-NEXT: if (argc > 5)
 // CHECK-NEXT:   { P3_OSP_BLOCK(32); exit(3); }
 // CHECK-NEXT: P3_OSP_BLOCK(33); printf("%d\n", t);

@@ -67,12 +67,15 @@ int main() {
 // CHECK-NEXT:       { P3_OSP_BLOCK(16); s += y; }
 // CHECK-NEXT:    P3_OSP_BLOCK(17);};
 // CHECK:        P3_OSP_BLOCK(18); Counter c(-1);
-// CHECK:        for (int i = 0; P3_IF(i < 5, P3_OSP_BLOCK(19), P3_OSP_BLOCK(19)); P3_SEQ(P3_OSP_BLOCK(20), ++i)) {
+// The loop body (21, the try's) and the block after the loop (23) are
+// entered only from one outcome of the test: their actions are fused with
+// the test's there.
+// CHECK:        for (int i = 0; P3_IF(i < 5, P3_OSP_BLOCK2(19, 21), P3_OSP_BLOCK2(19, 23)); P3_SEQ(P3_OSP_BLOCK(20), ++i)) {
 // CHECK-NEXT:     try {
-// CHECK-NEXT:       P3_OSP_BLOCK(21); c.bump(i);
+// CHECK-NEXT:       c.bump(i);
 // CHECK-NEXT:     } catch (const std::exception &e) {P3_OSP_BLOCK(22);
 // CHECK-NEXT:       ++caught;
-// CHECK:        P3_OSP_BLOCK(23); int v = visit({1, 2, 3, 4});
+// CHECK:        int v = visit({1, 2, 3, 4});
 
 // bump(0..4) throws for 3 and 4, which main catches; twice runs for 1, 3
 // and 1.5.

@@ -28,8 +28,8 @@ int main(int argc, char **argv) {
 }
 
 // CHECK:      static int pick(int a, int b, int c) { P3_OSP_LEAF;
-// CHECK-NEXT:   P3_OSP_LBLOCK(1); if (a && P3_SEQ(P3_OSP_LBLOCK(2), P3_IF(!(b && P3_SEQ(P3_OSP_LBLOCK(3), c)), P3_OSP_LBLOCK(4), P3_OSP_LBLOCK(4))))
-// CHECK-NEXT:     { P3_OSP_LBLOCK(5); P3_OSP_LEAVE; return 1; }
+// CHECK-NEXT:   P3_OSP_LBLOCK(1); if (a && P3_SEQ(P3_OSP_LBLOCK(2), P3_IF(!(b && P3_SEQ(P3_OSP_LBLOCK(3), c)), P3_OSP_LBLOCK2(4, 5), P3_OSP_LBLOCK(4))))
+// CHECK-NEXT:     { P3_OSP_LEAVE; return 1; }
 // CHECK-NEXT:   P3_OSP_LBLOCK(6); P3_OSP_LEAVE; return 0;
 
 // i = 0..7: a for odd i (4 of 8), b && c only for i = 7 (c tested for
