@@ -1,0 +1,684 @@
+#!/usr/bin/env python3
+"""How much of a program's work lies in the functions p3-rewrite left alone.
+
+A skipped function has no paths in p3's profile: its executions are invisible to the
+user. This module measures them from outside p3, on the uninstrumented program:
+
+  * gcov (the original built by its own build with `--coverage -fno-inline` added to its
+    flags, the workload run once): per function its entries (gcov's function count) and
+    its line executions (the sum of gcov's counts of the lines between the function's
+    first and last line, as the manifest gives them);
+  * perf (the original built with `-g` added, which does not change gcc's code, the
+    workload run under `perf record`): per function its self samples, each sample given
+    to the function whose lines hold the sample's innermost source line (perf's srcline,
+    so code inlined into a caller counts for the function it was written in).
+
+Definitions (docs/evaluation.md, "Skipped code: share of executions and time"):
+
+  entries share      skipped functions' entries / entries of all functions of the
+                     rewritten files (gcov)
+  path share         the analogue of "the SBL profile's path executions": every entry of
+                     a function starts at least one Ball-Larus path (every loop iteration
+                     another), so a skipped function's entries are a lower bound on the
+                     paths it would add; share = E_skipped / (SBL total + E_skipped)
+  line share         skipped functions' line executions / all functions' (gcov): the work
+                     done there, loops included
+  time share         perf self samples in skipped functions / samples in all functions of
+                     the rewritten files (samples in the C library, the kernel or files
+                     not rewritten are outside both)
+  rank               1 + the number of functions of the rewritten files with a strictly
+                     larger figure (line executions, entries, or perf samples)
+
+corpus.py --skipped-share collects the data (Harness.skipped_share); this module turns it
+into figures and renders the table:
+
+    skipped_share.py --doc docs/evaluation.md WORK/results.json [more results...]
+
+Python 3 standard library only.
+"""
+
+import argparse
+import bisect
+import collections
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+TOP = 20
+# Flags the harness adds ($CORPUS_CFLAGS) for each measurement build.
+COVERAGE_CFLAGS = "--coverage -fno-inline"
+PERF_CFLAGS = "-g"
+PERF_FREQUENCY = 2000  # samples per second (perf record -F)
+
+BEGIN = "<!-- BEGIN skipped-share (test/corpus/skipped_share.py --doc) -->"
+END = "<!-- END skipped-share -->"
+
+
+class MeasureError(Exception):
+    """A measurement that could not be taken; its message goes into the table."""
+
+
+# --------------------------------------------------------------------------
+# Source files: gcov and perf name them in their own ways; the manifest names them
+# relative to the rewrite's root.
+
+
+class FileMatcher:
+    """Maps a path from gcov or DWARF to a file of the manifest: relative to one of the
+    trees the program was built in, else by the longest unique path suffix."""
+
+    def __init__(self, files, trees):
+        self.files = set(files)
+        self.trees = [os.path.realpath(t) for t in trees]
+        self.by_base = collections.defaultdict(list)
+        for f in self.files:
+            self.by_base[os.path.basename(f)].append(f)
+        self.cache = {}
+
+    def __call__(self, path):
+        if path in self.cache:
+            return self.cache[path]
+        self.cache[path] = found = self._match(os.path.normpath(path))
+        return found
+
+    def _match(self, path):
+        for t in self.trees:
+            if path.startswith(t + os.sep):
+                rel = path[len(t) + 1:]
+                return rel if rel in self.files else None
+        candidates = [f for f in self.by_base.get(os.path.basename(path), [])
+                      if path == f or path.endswith(os.sep + f)]
+        return candidates[0] if len(candidates) == 1 else None
+
+
+# --------------------------------------------------------------------------
+# gcov
+
+
+def gcov_json_documents(text):
+    """gcov --stdout --json-format prints one JSON document per data file."""
+    dec = json.JSONDecoder()
+    i, docs = 0, []
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return docs
+        doc, i = dec.raw_decode(text, i)
+        docs.append(doc)
+
+
+def gcov_counts(tree, match, gcov="gcov"):
+    """Runs gcov on every .gcda under tree. Returns (lines, functions): lines[file][line]
+    = executions summed over the translation units, functions[(file, name)] = [entries,
+    Ball-Larus path executions] (gcc_paths), for the files match() knows. Raises
+    MeasureError when there is no data."""
+    gcdas = sorted(glob.glob(os.path.join(tree, "**", "*.gcda"), recursive=True))
+    if not gcdas:
+        raise MeasureError("no .gcda file after the workload (did the build use CFLAGS?)")
+    by_dir = collections.defaultdict(list)
+    for g in gcdas:
+        by_dir[os.path.dirname(g)].append(os.path.basename(g))
+    lines = collections.defaultdict(collections.Counter)
+    for d, names in sorted(by_dir.items()):
+        p = subprocess.run([gcov, "--stdout", "--json-format"] + names, cwd=d,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise MeasureError(f"gcov failed in {d}: "
+                               f"{p.stderr.decode(errors='replace').strip()[:200]}")
+        for doc in gcov_json_documents(p.stdout.decode(errors="replace")):
+            cwd = doc.get("current_working_directory", d)
+            for f in doc.get("files", []):
+                rel = match(os.path.join(cwd, f["file"]))
+                if rel is None:
+                    continue
+                for ln in f.get("lines", []):
+                    lines[rel][ln["line_number"]] += ln["count"]
+    return lines, gcc_paths(tree, match)
+
+
+# --------------------------------------------------------------------------
+# gcc's control-flow graphs (.gcno) and arc counts (.gcda): Ball-Larus path executions
+# of a function as gcc's CFG has them, for the functions p3 did not instrument.
+#
+# Formats of GCC 12 (gcc/gcov-io.h): little-endian 32-bit words; a file starts with
+# magic, version, stamp and checksum; a string is its byte length (NUL included) and its
+# bytes, unpadded; a record is tag, byte length, data. gcno: after the header the
+# compilation directory (a string) and a word, then per function FUNCTION (ident,
+# checksums, name, artificial, source, start line and column, end line and column),
+# BLOCKS (their number), one ARCS per block with arcs (source block, then destination
+# and flags per arc), LINES. gcda: per function FUNCTION (ident, checksums) and COUNTERS
+# of arcs: one 64-bit count per arc not on the spanning tree, in the gcno's arc order (a
+# negative length: that many bytes of zero counts, not written).
+
+GCNO_MAGIC, GCDA_MAGIC = 0x67636E6F, 0x67636461
+TAG_FUNCTION, TAG_BLOCKS, TAG_ARCS, TAG_COUNTER_ARCS = 0x01000000, 0x01410000, 0x01430000, 0x01A10000
+ARC_ON_TREE, ARC_FAKE = 1, 2
+
+
+class Reader:
+    def __init__(self, data, path):
+        self.data, self.pos, self.path = data, 0, path
+
+    def word(self):
+        if self.pos + 4 > len(self.data):
+            raise MeasureError(f"{self.path}: truncated")
+        v = int.from_bytes(self.data[self.pos:self.pos + 4], "little")
+        self.pos += 4
+        return v
+
+    def string(self):
+        n = self.word()
+        s = self.data[self.pos:self.pos + n].rstrip(b"\0").decode(errors="replace")
+        self.pos += n
+        return s
+
+    def at_end(self):
+        return self.pos + 8 > len(self.data)
+
+
+def read_gcno(path):
+    """Functions of a .gcno: {ident: {name, file, line, end_line, blocks, arcs}} with
+    arcs a list of (source, destination, flags) in the file's order."""
+    with open(path, "rb") as f:
+        r = Reader(f.read(), path)
+    if r.word() != GCNO_MAGIC:
+        raise MeasureError(f"{path}: not a gcno file")
+    r.word(), r.word(), r.word()  # version, stamp, checksum
+    cwd = r.string()
+    r.word()  # whether unexecuted blocks are marked
+    funcs, cur = {}, None
+    while not r.at_end():
+        tag, length = r.word(), r.word()
+        end = r.pos + length
+        if tag == TAG_FUNCTION:
+            ident = r.word()
+            r.word(), r.word()
+            name = r.string()
+            r.word()
+            source = r.string()
+            line, _, end_line, _ = r.word(), r.word(), r.word(), r.word()
+            cur = funcs[ident] = {"name": name, "file": os.path.join(cwd, source),
+                                  "line": line, "end_line": end_line, "blocks": 0, "arcs": []}
+        elif tag == TAG_BLOCKS and cur is not None:
+            cur["blocks"] = r.word()
+        elif tag == TAG_ARCS and cur is not None:
+            src = r.word()
+            while r.pos < end:
+                cur["arcs"].append((src, r.word(), r.word()))
+        r.pos = end
+    return funcs
+
+
+def read_gcda(path):
+    """Arc counters of a .gcda: {ident: [count per arc off the spanning tree]}."""
+    with open(path, "rb") as f:
+        r = Reader(f.read(), path)
+    if r.word() != GCDA_MAGIC:
+        raise MeasureError(f"{path}: not a gcda file")
+    r.word(), r.word(), r.word()
+    counts, ident = {}, None
+    while not r.at_end():
+        tag, length = r.word(), r.word()
+        if length >= 0x80000000:  # negative: all zero, nothing written
+            if tag == TAG_COUNTER_ARCS and ident is not None:
+                counts[ident] = [0] * ((0x100000000 - length) // 8)
+            continue
+        end = r.pos + length
+        if tag == TAG_FUNCTION:
+            ident = r.word() if length else None
+        elif tag == TAG_COUNTER_ARCS and ident is not None:
+            vals = []
+            while r.pos < end:
+                lo, hi = r.word(), r.word()
+                vals.append(lo | hi << 32)
+            counts[ident] = vals
+        r.pos = end
+    return counts
+
+
+def solve_arcs(blocks, arcs, measured):
+    """Every arc's count from the counts of the arcs off the spanning tree (measured, in
+    arc order) by flow conservation, as gcov does. Returns the counts, None for an arc
+    that stays unknown."""
+    count = [None] * len(arcs)
+    it = iter(measured)
+    for i, (_, _, flags) in enumerate(arcs):
+        if not flags & ARC_ON_TREE:
+            count[i] = next(it, 0)
+    outs = [[] for _ in range(blocks)]
+    ins = [[] for _ in range(blocks)]
+    for i, (s, d, _) in enumerate(arcs):
+        if s < blocks and d < blocks:
+            outs[s].append(i)
+            ins[d].append(i)
+    changed = True
+    while changed:
+        changed = False
+        for b in range(blocks):
+            for side, other in ((outs[b], ins[b]), (ins[b], outs[b])):
+                unknown = [i for i in side if count[i] is None]
+                if len(unknown) != 1:
+                    continue
+                # the block's count: its other side, when whole (the entry, block 0,
+                # has no arcs in and the exit, block 1, none out: their count is not 0)
+                if not other and ((b == 0 and side is outs[b]) or (b == 1 and side is ins[b])):
+                    continue
+                if any(count[i] is None for i in other):
+                    continue
+                total = sum(count[i] for i in other)
+                count[unknown[0]] = max(0, total - sum(count[i] for i in side
+                                                       if count[i] is not None))
+                changed = True
+    return count
+
+
+def path_executions(blocks, arcs, count):
+    """Ball-Larus path executions of one gcc CFG: a path starts at every entry (the
+    entry block's count) and after every traversal of a retreating arc (to a block on
+    the depth-first search's stack from the entry, fake arcs left out). Returns
+    (entries, paths), None where an arc count is unknown."""
+    entry_arcs = [i for i, (s, _, _) in enumerate(arcs) if s == 0]
+    if any(count[i] is None for i in entry_arcs):
+        return None, None
+    entries = sum(count[i] for i in entry_arcs)
+    succ = [[] for _ in range(blocks)]
+    for i, (s, d, flags) in enumerate(arcs):
+        if not flags & ARC_FAKE and s < blocks and d < blocks:
+            succ[s].append((d, i))
+    state = [0] * blocks  # 0 unseen, 1 on the stack, 2 done
+    back = []
+    stack = [(0, iter(succ[0]))] if blocks else []
+    if blocks:
+        state[0] = 1
+    while stack:
+        b, children = stack[-1]
+        for d, i in children:
+            if state[d] == 1:
+                back.append(i)
+            elif state[d] == 0:
+                state[d] = 1
+                stack.append((d, iter(succ[d])))
+                break
+        else:
+            state[b] = 2
+            stack.pop()
+    if any(count[i] is None for i in back):
+        return entries, None
+    return entries, entries + sum(count[i] for i in back)
+
+
+def gcc_paths(tree, match):
+    """Per (file, function name): [entries, Ball-Larus path executions] summed over the
+    translation units, from every .gcno/.gcda pair under tree (functions of files
+    match() does not know are left out; a function never run has no counts)."""
+    out = {}
+    for gcda in sorted(glob.glob(os.path.join(tree, "**", "*.gcda"), recursive=True)):
+        gcno = gcda[:-len(".gcda")] + ".gcno"
+        if not os.path.exists(gcno):
+            continue
+        graphs = read_gcno(gcno)
+        for ident, measured in read_gcda(gcda).items():
+            g = graphs.get(ident)
+            if g is None:
+                continue
+            rel = match(g["file"])
+            if rel is None:
+                continue
+            count = solve_arcs(g["blocks"], g["arcs"], measured)
+            entries, paths = path_executions(g["blocks"], g["arcs"], count)
+            acc = out.setdefault((rel, g["name"]), [0, 0])
+            acc[0] += entries or 0
+            acc[1] = None if paths is None or acc[1] is None else acc[1] + paths
+    return out
+
+
+# --------------------------------------------------------------------------
+# perf
+
+
+def perf_available(perf="perf"):
+    """None when perf record works for this user, else why not."""
+    try:
+        p = subprocess.run([perf, "record", "-q", "-o", "/dev/null", "-e", "cpu-clock",
+                            "--", "true"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    except OSError as e:
+        return f"perf not found ({e})"
+    if p.returncode != 0:
+        return ("perf record fails: "
+                + (p.stdout.decode(errors="replace").strip().splitlines() or ["?"])[-1][:200])
+    return None
+
+
+def perf_record_argv(data, perf="perf"):
+    return [perf, "record", "-q", "-e", "cpu-clock", "-F", str(PERF_FREQUENCY),
+            "-o", data, "--"]
+
+
+SAMPLE_LINE = re.compile(r"^\s*[0-9a-f]+ \((.*)\)\s*$")
+
+
+def perf_samples(data, tree, match, perf="perf"):
+    """Self samples of the workload's processes: returns (by_line, in_program, total):
+    by_line[(file, line)] for samples whose innermost source line is in a file match()
+    knows, in_program the samples in executables or libraries under tree, total all
+    user-space and kernel samples."""
+    p = subprocess.run([perf, "script", "-i", data, "-F", "ip,dso,srcline",
+                        "--full-source-path"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise MeasureError(f"perf script failed: "
+                           f"{p.stderr.decode(errors='replace').strip()[:200]}")
+    return parse_perf_script(p.stdout.decode(errors="replace"), tree, match)
+
+
+def parse_perf_script(text, tree, match):
+    tree = os.path.realpath(tree)
+    by_line = collections.Counter()
+    in_program = total = 0
+    dso = None
+    for line in text.splitlines():
+        m = SAMPLE_LINE.match(line)
+        if m:
+            total += 1
+            dso = m.group(1)
+            if dso.startswith(tree + os.sep):
+                in_program += 1
+            else:
+                dso = None
+            continue
+        if dso is None:
+            continue
+        where = line.strip()
+        dso = None
+        file, _, num = where.rpartition(":")
+        if not num.isdigit():
+            continue  # no line information ("??:0" or a bare address)
+        rel = match(file)
+        if rel is not None:
+            by_line[(rel, int(num))] += 1
+    return by_line, in_program, total
+
+
+# --------------------------------------------------------------------------
+# Figures
+
+
+def function_ranges(manifest):
+    """The manifest's functions: (index, entry dict) with file, line range, name."""
+    out = []
+    for f in manifest["functions"]:
+        out.append({"id": f["id"], "name": f["name"], "file": f["file"],
+                    "line": f["line"], "end_line": f.get("end_line", f["line"]),
+                    "skipped": not f.get("instrumented"),
+                    "reason": f.get("skip_reason", "")})
+    return out
+
+
+def assign_lines(funcs, per_line):
+    """Sums per_line[(file, line)] over each function's lines (the innermost function
+    whose range holds the line). Returns (sums, the total of lines in no function)."""
+    ranges = collections.defaultdict(list)
+    for i, f in enumerate(funcs):
+        ranges[f["file"]].append((f["line"], f["end_line"], i))
+    index = {}
+    for file, r in ranges.items():
+        r.sort()
+        starts = [a for a, _, _ in r]
+        reach, top = [], 0  # reach[j]: the largest end among ranges 0..j
+        for _, b, _ in r:
+            top = max(top, b)
+            reach.append(top)
+        index[file] = (r, starts, reach)
+    sums = [0] * len(funcs)
+    outside = 0
+    for (file, line), n in per_line.items():
+        owner = None
+        if file in index:
+            r, starts, reach = index[file]
+            j = bisect.bisect_right(starts, line) - 1
+            while j >= 0 and reach[j] >= line:
+                if r[j][1] >= line:
+                    owner = r[j][2]
+                    break
+                j -= 1
+        if owner is None:
+            outside += n
+        else:
+            sums[owner] += n
+    return sums, outside
+
+
+def ranks(values):
+    """1 + the number of strictly larger values, for each value."""
+    ordered = sorted(values, reverse=True)
+    first = {}
+    for pos, v in enumerate(ordered):
+        first.setdefault(v, pos + 1)
+    return [first[v] for v in values]
+
+
+def share(part, whole):
+    return part / whole if whole else None
+
+
+def gcc_figures_of(funcs, gcc):
+    """Per manifest function, gcc_paths' [entries, paths] matched by file and (mangled)
+    name, or None when gcc has no record of it (never compiled, never run: no .gcda
+    record, or inlined everywhere)."""
+    out = []
+    for f in funcs:
+        mangled = f["id"].split(":", 1)[1] if ":" in f["id"] else f["name"]
+        key = next((k for k in ((f["file"], mangled), (f["file"], f["name"])) if k in gcc),
+                   None)
+        out.append(gcc[key] if key else None)
+    return out
+
+
+def sbl_path_executions(profile):
+    """Path executions per function id in p3's SBL profile."""
+    return {f["id"]: sum(int(p["count"]) for p in f["paths"]) for f in profile["functions"]}
+
+
+def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
+    """The figures of one program. gcov_data = (lines, functions) from gcov_counts,
+    perf_data = (by_line, in_program, total) from perf_samples; either may be None, and
+    errors = {"gcov": why, "perf": why} says why."""
+    errors = errors or {}
+    funcs = function_ranges(manifest)
+    skipped = [i for i, f in enumerate(funcs) if f["skipped"]]
+    by_reason = collections.defaultdict(list)
+    for i in skipped:
+        by_reason[re.sub(r"line \d+", "line N", funcs[i]["reason"])].append(funcs[i]["name"])
+    paths = sbl_path_executions(sbl_profile)
+    total_paths = sum(paths.values())
+    res = {"functions": len(funcs), "skipped": len(skipped),
+           "skipped_by_reason": {r: sorted(n) for r, n in sorted(by_reason.items())},
+           "sbl_path_executions": total_paths, "top": TOP, "skipped_functions": []}
+    rows = [{"name": funcs[i]["name"], "file": funcs[i]["file"], "line": funcs[i]["line"],
+             "reason": funcs[i]["reason"]} for i in skipped]
+
+    if gcov_data is not None:
+        lines, gfuncs = gcov_data
+        per_line = {(file, ln): n for file, c in lines.items() for ln, n in c.items()}
+        line_sums, outside = assign_lines(funcs, per_line)
+        figures = gcc_figures_of(funcs, gfuncs)
+        entries = [g[0] if g else 0 for g in figures]
+        gpaths = [g[1] if g and g[1] is not None else (g[0] if g else 0) for g in figures]
+        e_skip = sum(entries[i] for i in skipped)
+        p_skip = sum(gpaths[i] for i in skipped)
+        l_skip = sum(line_sums[i] for i in skipped)
+        # the estimate checked where p3 measured: gcc's paths of the instrumented
+        # functions against their SBL path executions
+        instr = [i for i, f in enumerate(funcs) if not f["skipped"]]
+        gcc_instr = sum(gpaths[i] for i in instr)
+        sbl_instr = sum(paths.get(funcs[i]["id"], 0) for i in instr)
+        line_rank, entry_rank, path_rank = ranks(line_sums), ranks(entries), ranks(gpaths)
+        res["gcov"] = {
+            "flags": COVERAGE_CFLAGS,
+            "entries_total": sum(entries), "entries_skipped": e_skip,
+            "entries_share": share(e_skip, sum(entries)),
+            "functions_without_gcc_record": sum(1 for g in figures if g is None),
+            "functions_with_unsolved_arcs": sum(1 for g in figures if g and g[1] is None),
+            "gcc_paths_total": sum(gpaths), "gcc_paths_skipped": p_skip,
+            "path_share": share(p_skip, total_paths + p_skip),
+            "gcc_paths_instrumented": gcc_instr,
+            "gcc_paths_over_sbl": share(gcc_instr, sbl_instr),
+            "line_executions_total": sum(line_sums), "line_executions_skipped": l_skip,
+            "line_share": share(l_skip, sum(line_sums)),
+            "line_executions_outside_functions": outside,
+            "hottest_by_lines": [funcs[i]["name"] for i in
+                                 sorted(range(len(funcs)), key=lambda i: -line_sums[i])[:5]],
+        }
+        for row, i in zip(rows, skipped):
+            row.update(entries=figures[i][0] if figures[i] else None,
+                       gcc_paths=gpaths[i] if figures[i] else None,
+                       line_executions=line_sums[i], rank_by_lines=line_rank[i],
+                       rank_by_entries=entry_rank[i], rank_by_paths=path_rank[i])
+    else:
+        res["gcov"] = {"error": errors.get("gcov", "not measured")}
+
+    if perf_data is not None:
+        by_line, in_program, total = perf_data
+        sample_sums, outside = assign_lines(funcs, by_line)
+        s_skip = sum(sample_sums[i] for i in skipped)
+        s_all = sum(sample_sums)
+        perf_rank = ranks(sample_sums)
+        res["perf"] = {
+            "samples_total": total, "samples_in_program": in_program,
+            "samples_in_functions": s_all, "samples_skipped": s_skip,
+            "time_share": share(s_skip, s_all),
+            "hottest_by_samples": [funcs[i]["name"] for i in
+                                   sorted(range(len(funcs)), key=lambda i: -sample_sums[i])[:5]],
+        }
+        for row, i in zip(rows, skipped):
+            row.update(samples=sample_sums[i], rank_by_samples=perf_rank[i])
+    else:
+        res["perf"] = {"error": errors.get("perf", "not measured")}
+
+    for row in rows:
+        row["in_top"] = any(row.get(k) is not None and row[k] <= TOP
+                            for k in ("rank_by_paths", "rank_by_lines", "rank_by_samples"))
+    res["skipped_functions"] = rows
+    res["skipped_in_top"] = [r["name"] for r in rows if r["in_top"]]
+    return res
+
+
+# --------------------------------------------------------------------------
+# The table (docs/evaluation.md)
+
+
+def pct(x):
+    if x is None:
+        return "–"
+    if x == 0:
+        return "0"
+    if x < 0.0001:
+        return "<0.01%"
+    return f"{100 * x:.2f}%"
+
+
+def num(n):
+    return "–" if n is None else f"{n:,}".replace(",", " ")
+
+
+def load_results(paths):
+    """Per program, its skipped_share figures (or error), from corpus.py results files
+    (WORK/results.json or WORK/results/NAME.json); later files win."""
+    out = {}
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        progs = data["programs"] if "programs" in data else {data.get("program", path): data}
+        for name, res in progs.items():
+            if "skipped_share" in res:
+                out[name] = dict(res["skipped_share"], scale=res.get("scale"),
+                                 commit=data.get("p3_commit") or res.get("p3_commit"))
+            elif res.get("failures"):
+                out.setdefault(name, {"error": "; ".join(res["failures"])[:300]})
+    return out
+
+
+def render(results):
+    lines = [BEGIN, ""]
+    lines.append("| program | functions | skipped | path executions in skipped (estimate) | "
+                 "estimate / SBL, instrumented | entries in skipped | line executions in "
+                 f"skipped | self time in skipped (perf) | skipped among the {TOP} hottest |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    details = []
+    for name in sorted(results):
+        r = results[name]
+        if "functions" not in r:
+            lines.append(f"| {name} | | | not measured: {r.get('error', '?')} | | | | | |")
+            continue
+        g, p = r.get("gcov", {}), r.get("perf", {})
+        if "error" in g:
+            path = f"gcov: {g['error']}"
+            check = ent = lin = "–"
+        else:
+            path = f"{pct(g['path_share'])} ({num(g['gcc_paths_skipped'])})"
+            check = "–" if g["gcc_paths_over_sbl"] is None else f"{g['gcc_paths_over_sbl']:.3f}"
+            ent = f"{pct(g['entries_share'])} ({num(g['entries_skipped'])})"
+            lin = f"{pct(g['line_share'])} ({num(g['line_executions_skipped'])})"
+        if "error" in p:
+            tim = f"perf: {p['error']}"
+        else:
+            tim = f"{pct(p['time_share'])} ({num(p['samples_skipped'])} of {num(p['samples_in_functions'])})"
+        top = ", ".join(f"`{n}`" for n in r["skipped_in_top"]) or ("none" if r["skipped"] else "")
+        lines.append(f"| {name} | {r['functions']} | {r['skipped']} | {path} | {check} | {ent} | "
+                     f"{lin} | {tim} | {top} |")
+        for row in r["skipped_functions"]:
+            details.append(
+                f"| {name} | `{row['name']}` | {row['reason']} | {num(row.get('entries'))} | "
+                f"{num(row.get('gcc_paths'))} | {row.get('rank_by_paths', '–')} | "
+                f"{num(row.get('line_executions'))} | {row.get('rank_by_lines', '–')} | "
+                f"{num(row.get('samples'))} | {row.get('rank_by_samples', '–')} |")
+    lines.append("")
+    if details:
+        lines.append("Each skipped function (ranks among all functions of the rewritten files, "
+                     "1 = the hottest; equal figures share a rank):")
+        lines.append("")
+        lines.append("| program | function | reason (p3-rewrite) | entries | path executions "
+                     "(estimate) | rank | line executions | rank | perf samples | rank |")
+        lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        lines += details
+        lines.append("")
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def update_doc(doc_text, table):
+    """Replaces the text between the markers (inclusive) by table."""
+    a, b = doc_text.find(BEGIN), doc_text.find(END)
+    if a < 0 or b < a:
+        raise MeasureError(f"markers not found: {BEGIN!r} ... {END!r}")
+    return doc_text[:a] + table + doc_text[b + len(END):]
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Render the skipped-code table from corpus.py "
+                                 "--skipped-share results.")
+    ap.add_argument("results", nargs="+", help="WORK/results.json or WORK/results/NAME.json")
+    ap.add_argument("--doc", help="write the table between the markers of this file "
+                    "(docs/evaluation.md); default: print it")
+    args = ap.parse_args(argv)
+    table = render(load_results(args.results))
+    if not args.doc:
+        print(table)
+        return 0
+    with open(args.doc) as f:
+        text = f.read()
+    try:
+        text = update_doc(text, table)
+    except MeasureError as e:
+        print(f"skipped_share: error: {args.doc}: {e}", file=sys.stderr)
+        return 2
+    with open(args.doc, "w") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
