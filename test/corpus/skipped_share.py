@@ -84,6 +84,18 @@ class FileMatcher:
         self.cache[path] = found = self._match(os.path.normpath(path))
         return found
 
+    def not_rewritten(self, path):
+        """path relative to its tree when it lies in one of the trees but is not a file of
+        the manifest (a file the description leaves out, or a .c file another includes,
+        which p3 sees as a header), else None."""
+        path = os.path.normpath(path)
+        if self(path) is not None:
+            return None
+        for t in self.trees:
+            if path.startswith(t + os.sep):
+                return path[len(t) + 1:]
+        return None
+
     def _match(self, path):
         for t in self.trees:
             if path.startswith(t + os.sep):
@@ -112,10 +124,11 @@ def gcov_json_documents(text):
 
 
 def gcov_counts(tree, match, gcov="gcov"):
-    """Runs gcov on every .gcda under tree. Returns (lines, functions): lines[file][line]
-    = executions summed over the translation units, functions[(file, name)] = [entries,
-    Ball-Larus path executions] (gcc_paths), for the files match() knows. Raises
-    MeasureError when there is no data."""
+    """Runs gcov on every .gcda under tree. Returns (lines, functions, not_rewritten):
+    lines[file][line] = executions summed over the translation units, functions[(file,
+    name)] = [entries, Ball-Larus path executions] (gcc_paths), for the files match()
+    knows; not_rewritten[file] = the line executions of the other files of the trees.
+    Raises MeasureError when there is no data."""
     gcdas = sorted(glob.glob(os.path.join(tree, "**", "*.gcda"), recursive=True))
     if not gcdas:
         raise MeasureError("no .gcda file after the workload (did the build use CFLAGS?)")
@@ -123,6 +136,7 @@ def gcov_counts(tree, match, gcov="gcov"):
     for g in gcdas:
         by_dir[os.path.dirname(g)].append(os.path.basename(g))
     lines = collections.defaultdict(collections.Counter)
+    not_rewritten = collections.Counter()
     for d, names in sorted(by_dir.items()):
         p = subprocess.run([gcov, "--stdout", "--json-format"] + names, cwd=d,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -132,12 +146,16 @@ def gcov_counts(tree, match, gcov="gcov"):
         for doc in gcov_json_documents(p.stdout.decode(errors="replace")):
             cwd = doc.get("current_working_directory", d)
             for f in doc.get("files", []):
-                rel = match(os.path.join(cwd, f["file"]))
+                path = os.path.join(cwd, f["file"])
+                rel = match(path)
                 if rel is None:
+                    other = match.not_rewritten(path)
+                    if other is not None:
+                        not_rewritten[other] += sum(ln["count"] for ln in f.get("lines", []))
                     continue
                 for ln in f.get("lines", []):
                     lines[rel][ln["line_number"]] += ln["count"]
-    return lines, gcc_paths(tree, match)
+    return lines, gcc_paths(tree, match), not_rewritten
 
 
 # --------------------------------------------------------------------------
@@ -362,10 +380,11 @@ SAMPLE_LINE = re.compile(r"^\s*[0-9a-f]+ \((.*)\)\s*$")
 
 
 def perf_samples(data, tree, match, perf="perf"):
-    """Self samples of the workload's processes: returns (by_line, in_program, total):
-    by_line[(file, line)] for samples whose innermost source line is in a file match()
-    knows, in_program the samples in executables or libraries under tree, total all
-    user-space and kernel samples."""
+    """Self samples of the workload's processes: returns (by_line, in_program, total,
+    not_rewritten): by_line[(file, line)] for samples whose innermost source line is in a
+    file match() knows, in_program the samples in executables or libraries under tree,
+    total all user-space and kernel samples, not_rewritten[file] the samples in other
+    files of the trees."""
     p = subprocess.run([perf, "script", "-i", data, "-F", "ip,dso,srcline",
                         "--full-source-path"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if p.returncode != 0:
@@ -377,6 +396,7 @@ def perf_samples(data, tree, match, perf="perf"):
 def parse_perf_script(text, tree, match):
     tree = os.path.realpath(tree)
     by_line = collections.Counter()
+    not_rewritten = collections.Counter()
     in_program = total = 0
     dso = None
     for line in text.splitlines():
@@ -399,7 +419,9 @@ def parse_perf_script(text, tree, match):
         rel = match(file)
         if rel is not None:
             by_line[(rel, int(num))] += 1
-    return by_line, in_program, total
+        elif match.not_rewritten(file) is not None:
+            not_rewritten[match.not_rewritten(file)] += 1
+    return by_line, in_program, total, not_rewritten
 
 
 # --------------------------------------------------------------------------
@@ -501,7 +523,7 @@ def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
              "reason": funcs[i]["reason"]} for i in skipped]
 
     if gcov_data is not None:
-        lines, gfuncs = gcov_data
+        lines, gfuncs, lines_elsewhere = gcov_data
         per_line = {(file, ln): n for file, c in lines.items() for ln, n in c.items()}
         line_sums, outside = assign_lines(funcs, per_line)
         figures = gcc_figures_of(funcs, gfuncs)
@@ -529,6 +551,8 @@ def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
             "line_executions_total": sum(line_sums), "line_executions_skipped": l_skip,
             "line_share": share(l_skip, sum(line_sums)),
             "line_executions_outside_functions": outside,
+            "line_executions_not_rewritten": sum(lines_elsewhere.values()),
+            "not_rewritten_files": lines_elsewhere.most_common(5),
             "hottest_by_lines": [funcs[i]["name"] for i in
                                  sorted(range(len(funcs)), key=lambda i: -line_sums[i])[:5]],
         }
@@ -541,7 +565,7 @@ def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
         res["gcov"] = {"error": errors.get("gcov", "not measured")}
 
     if perf_data is not None:
-        by_line, in_program, total = perf_data
+        by_line, in_program, total, samples_elsewhere = perf_data
         sample_sums, outside = assign_lines(funcs, by_line)
         s_skip = sum(sample_sums[i] for i in skipped)
         s_all = sum(sample_sums)
@@ -550,6 +574,8 @@ def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
             "samples_total": total, "samples_in_program": in_program,
             "samples_in_functions": s_all, "samples_skipped": s_skip,
             "time_share": share(s_skip, s_all),
+            "samples_not_rewritten": sum(samples_elsewhere.values()),
+            "not_rewritten_files": samples_elsewhere.most_common(5),
             "hottest_by_samples": [funcs[i]["name"] for i in
                                    sorted(range(len(funcs)), key=lambda i: -sample_sums[i])[:5]],
         }
@@ -645,6 +671,28 @@ def render(results):
         lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
         lines += details
         lines.append("")
+    elsewhere = []
+    for name in sorted(results):
+        r = results[name]
+        g, p = r.get("gcov", {}), r.get("perf", {})
+        gl, ps = g.get("line_executions_not_rewritten"), p.get("samples_not_rewritten")
+        if not gl and not ps:
+            continue
+        files = [f for f, _ in (g.get("not_rewritten_files") or p.get("not_rewritten_files") or [])]
+        elsewhere.append(
+            f"| {name} | {pct(share(gl, (gl or 0) + g.get('line_executions_total', 0)))} | "
+            f"{pct(share(ps, p.get('samples_in_program')))} | "
+            f"{', '.join(f'`{f}`' for f in files[:4])} |")
+    if elsewhere:
+        lines.append("Code in the program's tree that p3 was not given (files the description "
+                     "leaves out, or `.c` files that another file includes, which p3 treats as "
+                     "headers): its share of line executions (gcov) and of the samples in the "
+                     "program's executables (perf), and its hottest files:")
+        lines.append("")
+        lines.append("| program | line executions | perf samples | files |")
+        lines.append("|---|---:|---:|---|")
+        lines += elsewhere
+        lines.append("")
     lines.append(END)
     return "\n".join(lines)
 
@@ -657,13 +705,62 @@ def update_doc(doc_text, table):
     return doc_text[:a] + table + doc_text[b + len(END):]
 
 
+def remeasure(work):
+    """Recomputes the figures of a kept run (corpus.py --skipped-share --keep) from what
+    it left in WORK/NAME (the SBL manifest and profile, the coverage tree with its counts,
+    perf.data and the perf tree) into WORK/results/NAME.json, for every program measured.
+    A measurement that had failed keeps its reason. Returns the files rewritten."""
+    done = []
+    for path in sorted(glob.glob(os.path.join(work, "results", "*.json"))):
+        with open(path) as f:
+            res = json.load(f)
+        old = res.get("skipped_share")
+        if not old:
+            continue
+        pdir = os.path.join(work, res["program"])
+        with open(os.path.join(pdir, "out", "sbl-k1".ljust(8, "_"), "manifest.json")) as f:
+            manifest = json.load(f)
+        with open(os.path.join(pdir, "sbl-profile.json")) as f:
+            profile = json.load(f)
+        files = {fn["file"] for fn in manifest["functions"]}
+        errors, gcov_data, perf_data = {}, None, None
+        if "error" in old.get("gcov", {"error": "not measured"}):
+            errors["gcov"] = old.get("gcov", {}).get("error", "not measured")
+        else:
+            tree = os.path.join(pdir, "coverage")
+            gcov_data = gcov_counts(tree, FileMatcher(files, [tree, os.path.join(pdir, "src")]))
+        if "error" in old.get("perf", {"error": "not measured"}):
+            errors["perf"] = old.get("perf", {}).get("error", "not measured")
+        else:
+            tree = os.path.join(pdir, "perf")
+            perf_data = perf_samples(os.path.join(pdir, "perf.data"), tree,
+                                     FileMatcher(files, [tree, os.path.join(pdir, "src")]))
+        res["skipped_share"] = measure(manifest, profile, gcov_data, perf_data, errors)
+        with open(path, "w") as f:
+            json.dump(res, f, indent=1, sort_keys=True)
+        done.append(path)
+    return done
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description="Render the skipped-code table from corpus.py "
                                  "--skipped-share results.")
-    ap.add_argument("results", nargs="+", help="WORK/results.json or WORK/results/NAME.json")
+    ap.add_argument("results", nargs="*", help="WORK/results.json or WORK/results/NAME.json")
+    ap.add_argument("--remeasure", metavar="WORK",
+                    help="first recompute the figures of a run kept with --keep in WORK "
+                         "(WORK/results/NAME.json), and render those unless results are given")
     ap.add_argument("--doc", help="write the table between the markers of this file "
                     "(docs/evaluation.md); default: print it")
     args = ap.parse_args(argv)
+    if args.remeasure:
+        try:
+            done = remeasure(args.remeasure)
+        except (OSError, ValueError, MeasureError) as e:
+            print(f"skipped_share: error: {e}", file=sys.stderr)
+            return 2
+        args.results = args.results or done
+    if not args.results:
+        ap.error("no results to render")
     table = render(load_results(args.results))
     if not args.doc:
         print(table)

@@ -190,12 +190,15 @@ class SkippedShareFigures(unittest.TestCase):
         text = ("  401000 (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
                 "  401004 (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
                 "  401008 (/w/prog/perf/bin/tool)\n  ??:0\n"
+                "  40100c (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/inc.c:3\n"
                 "  7f0000 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n  memcpy.S:100\n"
                 "  ffffffff81000000 ([kernel.kallsyms])\n  [kernel.kallsyms][ffffffff81000000]\n")
         match = skipped_share.FileMatcher(["src/a.c"], ["/w/prog/perf"])
-        by_line, in_program, total = skipped_share.parse_perf_script(text, "/w/prog/perf", match)
+        by_line, in_program, total, elsewhere = skipped_share.parse_perf_script(
+            text, "/w/prog/perf", match)
         self.assertEqual(dict(by_line), {("src/a.c", 12): 2})
-        self.assertEqual((in_program, total), (3, 5))
+        self.assertEqual(dict(elsewhere), {"src/inc.c": 1})  # in the tree, not rewritten
+        self.assertEqual((in_program, total), (4, 6))
 
     def test_files_by_tree_or_unique_suffix(self):
         match = skipped_share.FileMatcher(["src/a.c", "lib/a.c", "src/b.c"], ["/w/t"])
@@ -358,7 +361,7 @@ class EndToEnd(unittest.TestCase):
             with open(os.path.join(programs, "toy.conf"), "w") as f:
                 f.write(SKIPPY_DESCRIPTION.format(n=cls.SKIPPY_N))
             cls._skippy = self.harness("skippy", programs, "--strategies", "",
-                                       "--skipped-share", "--no-tests")
+                                       "--skipped-share", "--no-tests", "--keep")
         return cls._skippy
 
     def test_skipped_share_gcov(self):
@@ -399,6 +402,18 @@ class EndToEnd(unittest.TestCase):
         self.assertGreaterEqual(p["samples_in_functions"], 20, p)
         self.assertGreater(p["time_share"], 0.8, p)
         self.assertEqual(res["skipped_share"]["skipped_functions"][0]["rank_by_samples"], 1)
+
+    def test_skipped_share_remeasured_from_the_kept_run(self):
+        status, out, res = self.skipped_share_run()
+        self.assertEqual(status, 0, out)
+        work = os.path.join(self.tmp, "work-skippy")
+        p = subprocess.run([sys.executable, os.path.join(CORPUS, "skipped_share.py"),
+                            "--remeasure", work], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        self.assertEqual(p.returncode, 0, p.stdout.decode(errors="replace"))
+        self.assertIn("| toy | `spin` |", p.stdout.decode())
+        again = load_json(os.path.join(work, "results", "toy.json"))
+        self.assertEqual(again["skipped_share"], res["skipped_share"])
 
     def test_unknown_strategy_is_a_usage_error(self):
         status, out, _ = self.harness("bogus", self.describe("bogus"), "--strategies", "p3,bogus")
