@@ -106,6 +106,18 @@ class FileMatcher:
         return candidates[0] if len(candidates) == 1 else None
 
 
+C_FAMILY = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".inc", ".def",
+            ".i", ".ii")
+
+
+def line_directive_target(path):
+    """Whether path is the target of a #line directive rather than a compiled file: a
+    grammar or scanner source (parse.y, scan.l) whose generated C the build compiled. Its
+    lines belong to the function of the generated file they were compiled in, which gcov
+    and perf name by the function, not by these lines."""
+    return not path.lower().endswith(C_FAMILY)
+
+
 # --------------------------------------------------------------------------
 # gcov
 
@@ -137,6 +149,7 @@ def gcov_counts(tree, match, gcov="gcov"):
         by_dir[os.path.dirname(g)].append(os.path.basename(g))
     lines = collections.defaultdict(collections.Counter)
     not_rewritten = collections.Counter()
+    by_function = collections.Counter()  # lines of #line targets, by function name
     for d, names in sorted(by_dir.items()):
         p = subprocess.run([gcov, "--stdout", "--json-format"] + names, cwd=d,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -148,6 +161,11 @@ def gcov_counts(tree, match, gcov="gcov"):
             for f in doc.get("files", []):
                 path = os.path.join(cwd, f["file"])
                 rel = match(path)
+                if rel is None and line_directive_target(path):
+                    for ln in f.get("lines", []):
+                        if ln.get("function_name"):
+                            by_function[ln["function_name"]] += ln["count"]
+                    continue
                 if rel is None:
                     other = match.not_rewritten(path)
                     if other is not None:
@@ -155,6 +173,7 @@ def gcov_counts(tree, match, gcov="gcov"):
                     continue
                 for ln in f.get("lines", []):
                     lines[rel][ln["line_number"]] += ln["count"]
+    lines[None] = by_function
     return lines, gcc_paths(tree, match), not_rewritten
 
 
@@ -376,7 +395,7 @@ def perf_record_argv(data, perf="perf"):
             "-o", data, "--"]
 
 
-SAMPLE_LINE = re.compile(r"^\s*[0-9a-f]+ \((.*)\)\s*$")
+SAMPLE_LINE = re.compile(r"^\s*[0-9a-f]+ (\S+) \((.*)\)\s*$")
 
 
 def perf_samples(data, tree, match, perf="perf"):
@@ -385,8 +404,9 @@ def perf_samples(data, tree, match, perf="perf"):
     file match() knows, in_program the samples in executables or libraries under tree,
     total all user-space and kernel samples, not_rewritten[file] the samples in other
     files of the trees."""
-    p = subprocess.run([perf, "script", "-i", data, "-F", "ip,dso,srcline",
-                        "--full-source-path"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.run([perf, "script", "-i", data, "-F", "ip,sym,dso,srcline",
+                        "--full-source-path", "--no-demangle"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if p.returncode != 0:
         raise MeasureError(f"perf script failed: "
                            f"{p.stderr.decode(errors='replace').strip()[:200]}")
@@ -398,12 +418,12 @@ def parse_perf_script(text, tree, match):
     by_line = collections.Counter()
     not_rewritten = collections.Counter()
     in_program = total = 0
-    dso = None
+    dso = sym = None
     for line in text.splitlines():
         m = SAMPLE_LINE.match(line)
         if m:
             total += 1
-            dso = m.group(1)
+            sym, dso = m.group(1), m.group(2)
             if dso.startswith(tree + os.sep):
                 in_program += 1
             else:
@@ -414,9 +434,12 @@ def parse_perf_script(text, tree, match):
         where = line.strip()
         dso = None
         file, _, num = where.rpartition(":")
-        if not num.isdigit():
+        if not num.isdigit() or num == "0" or file in ("", "??"):
             continue  # no line information ("??:0" or a bare address)
         rel = match(file)
+        if rel is None and line_directive_target(file):
+            by_line[(None, sym)] += 1  # the function's, whatever its lines say
+            continue
         if rel is not None:
             by_line[(rel, int(num))] += 1
         elif match.not_rewritten(file) is not None:
@@ -441,7 +464,15 @@ def function_ranges(manifest):
 
 def assign_lines(funcs, per_line):
     """Sums per_line[(file, line)] over each function's lines (the innermost function
-    whose range holds the line). Returns (sums, the total of lines in no function)."""
+    whose range holds the line); a key (None, name) goes to the function of that name
+    (lines that #line directives gave to a grammar or scanner source). Returns (sums, the
+    total of lines in no function)."""
+    by_name = collections.defaultdict(list)
+    for i, f in enumerate(funcs):
+        by_name[f["name"]].append(i)
+        mangled = f["id"].split(":", 1)[1] if ":" in f.get("id", "") else f["name"]
+        if mangled != f["name"]:
+            by_name[mangled].append(i)
     ranges = collections.defaultdict(list)
     for i, f in enumerate(funcs):
         ranges[f["file"]].append((f["line"], f["end_line"], i))
@@ -458,7 +489,9 @@ def assign_lines(funcs, per_line):
     outside = 0
     for (file, line), n in per_line.items():
         owner = None
-        if file in index:
+        if file is None:
+            owner = by_name[line][0] if len(by_name.get(line, ())) == 1 else None
+        elif file in index:
             r, starts, reach = index[file]
             j = bisect.bisect_right(starts, line) - 1
             while j >= 0 and reach[j] >= line:
@@ -524,6 +557,7 @@ def measure(manifest, sbl_profile, gcov_data=None, perf_data=None, errors=None):
 
     if gcov_data is not None:
         lines, gfuncs, lines_elsewhere = gcov_data
+        # lines[None]: lines of #line targets by function name
         per_line = {(file, ln): n for file, c in lines.items() for ln, n in c.items()}
         line_sums, outside = assign_lines(funcs, per_line)
         figures = gcc_figures_of(funcs, gfuncs)

@@ -168,15 +168,17 @@ class SkippedShareFigures(unittest.TestCase):
         self.assertEqual(skipped_share.ranks([5, 9, 5, 0]), [2, 1, 2, 4])
 
     def test_lines_go_to_the_innermost_function(self):
-        funcs = [{"file": "a.c", "line": 1, "end_line": 10},
-                 {"file": "a.c", "line": 12, "end_line": 20},
-                 {"file": "a.c", "line": 14, "end_line": 15},  # e.g. a macro-made function
-                 {"file": "b.c", "line": 1, "end_line": 5}]
+        funcs = [{"id": "a.c:f", "name": "f", "file": "a.c", "line": 1, "end_line": 10},
+                 {"id": "a.c:g", "name": "g", "file": "a.c", "line": 12, "end_line": 20},
+                 {"id": "a.c:m", "name": "m", "file": "a.c", "line": 14, "end_line": 15},
+                 {"id": "b.c:f", "name": "f", "file": "b.c", "line": 1, "end_line": 5}]
         per_line = {("a.c", 3): 7, ("a.c", 11): 1, ("a.c", 13): 2, ("a.c", 15): 4,
-                    ("a.c", 20): 1, ("b.c", 5): 3, ("c.c", 1): 9}
+                    ("a.c", 20): 1, ("b.c", 5): 3, ("c.c", 1): 9,
+                    (None, "g"): 5,   # lines of a #line target (scan.l) in function g
+                    (None, "f"): 6}   # two functions named f: not guessed
         sums, outside = skipped_share.assign_lines(funcs, per_line)
-        self.assertEqual(sums, [7, 3, 4, 3])
-        self.assertEqual(outside, 1 + 9)
+        self.assertEqual(sums, [7, 3 + 5, 4, 3])
+        self.assertEqual(outside, 1 + 9 + 6)
 
     def test_paths_of_a_gcc_cfg(self):
         # entry 0 -> 2; 2 -> 3 (loop head); 3 -> 4 (body) -> 3 (back edge); 3 -> 1 (exit).
@@ -187,18 +189,21 @@ class SkippedShareFigures(unittest.TestCase):
         self.assertEqual(skipped_share.path_executions(5, arcs, count), (5, 45))
 
     def test_perf_script_samples_by_source_line(self):
-        text = ("  401000 (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
-                "  401004 (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
-                "  401008 (/w/prog/perf/bin/tool)\n  ??:0\n"
-                "  40100c (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/inc.c:3\n"
-                "  7f0000 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n  memcpy.S:100\n"
-                "  ffffffff81000000 ([kernel.kallsyms])\n  [kernel.kallsyms][ffffffff81000000]\n")
+        text = ("  401000 f (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
+                "  401004 main (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
+                "  401008 f (/w/prog/perf/bin/tool)\n  ??:0\n"
+                "  40100c g (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/inc.c:3\n"
+                "  401010 yylex (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/scan.l:40\n"
+                "  7f0000 memcpy (/usr/lib/x86_64-linux-gnu/libc.so.6)\n  memcpy.S:100\n"
+                "  ffffffff81000000 [unknown] ([kernel.kallsyms])\n"
+                "  [kernel.kallsyms][ffffffff81000000]\n")
         match = skipped_share.FileMatcher(["src/a.c"], ["/w/prog/perf"])
         by_line, in_program, total, elsewhere = skipped_share.parse_perf_script(
             text, "/w/prog/perf", match)
-        self.assertEqual(dict(by_line), {("src/a.c", 12): 2})
+        # inlined code counts by its innermost source line; a #line target by the symbol
+        self.assertEqual(dict(by_line), {("src/a.c", 12): 2, (None, "yylex"): 1})
         self.assertEqual(dict(elsewhere), {"src/inc.c": 1})  # in the tree, not rewritten
-        self.assertEqual((in_program, total), (4, 6))
+        self.assertEqual((in_program, total), (5, 7))
 
     def test_files_by_tree_or_unique_suffix(self):
         match = skipped_share.FileMatcher(["src/a.c", "lib/a.c", "src/b.c"], ["/w/t"])
