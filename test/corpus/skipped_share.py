@@ -163,8 +163,9 @@ def gcov_counts(tree, match, gcov="gcov"):
                 rel = match(path)
                 if rel is None and line_directive_target(path):
                     for ln in f.get("lines", []):
-                        if ln.get("function_name"):
-                            by_function[ln["function_name"]] += ln["count"]
+                        # no function named: a line in a function that starts in another
+                        # file (a scanner's action inside yylex); counted in no function
+                        by_function[ln.get("function_name", "")] += ln["count"]
                     continue
                 if rel is None:
                     other = match.not_rewritten(path)
