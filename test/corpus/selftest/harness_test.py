@@ -30,6 +30,7 @@ sys.path.insert(0, CORPUS)
 import build_commands  # noqa: E402
 import compiler_warnings  # noqa: E402
 import debian_source  # noqa: E402
+import gcc_paths  # noqa: E402
 import skipped_share  # noqa: E402
 
 BIN = None  # --bin
@@ -184,9 +185,9 @@ class SkippedShareFigures(unittest.TestCase):
         # entry 0 -> 2; 2 -> 3 (loop head); 3 -> 4 (body) -> 3 (back edge); 3 -> 1 (exit).
         # Off the spanning tree (measured): 0->2 = 5 entries, 4->3 = 40 iterations.
         arcs = [(0, 2, 4), (2, 3, 1 | 4), (3, 4, 1), (4, 3, 0), (3, 1, 1)]
-        count = skipped_share.solve_arcs(5, arcs, [5, 40])
+        count = gcc_paths.solve_arcs(5, arcs, [5, 40])
         self.assertEqual(count, [5, 5, 40, 40, 5])
-        self.assertEqual(skipped_share.path_executions(5, arcs, count), (5, 45))
+        self.assertEqual(gcc_paths.path_executions(5, arcs, count), (5, 45))
 
     def test_perf_script_samples_by_source_line(self):
         text = ("  401000 f (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
