@@ -23,6 +23,10 @@ python3 "$top/test/corpus/corpus.py" --ci --skipped-share --strategies= --no-tes
   --bin "${P3_BIN:-$top/build/bin}" --work "$work" "${dl[@]}" \
   --results "$work/results.json" "${programs[@]}"
 status=$?
+if [ ! -f "$work/results.json" ]; then
+  echo "run-skipped-share: the harness wrote no results (exit $status); $out unchanged" >&2
+  exit "$status"
+fi
 python3 "$top/test/corpus/skipped_share.py" --doc "$out" "$work/results.json" || exit 2
 echo "run-skipped-share: table written to $out (harness exit $status)"
 exit $status
