@@ -3,7 +3,10 @@
 # and time": the corpus harness with --skipped-share on every program (SBL only, CI-sized
 # workloads, no test suites), then test/corpus/skipped_share.py between the markers.
 #
-#   bench/run-skipped-share.sh [PROGRAM...]     # default: every program of test/corpus/programs
+#   bench/run-skipped-share.sh [PROGRAM...]     # default: the nine programs of the table
+#
+# With programs named, the table holds those only; to replace some rows of a kept run, run
+# corpus.py on them and pass both results to test/corpus/skipped_share.py --doc (later wins).
 #
 # Environment: P3_CORPUS_WORK (default /tmp/p3-skipped-share), P3_CORPUS_DOWNLOADS (source
 # package cache), P3_BIN (default build/bin), P3_EVAL_OUT (default docs/evaluation.md).
