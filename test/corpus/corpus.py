@@ -920,7 +920,9 @@ class Harness:
             self.warn(prog, f"skipped share: {why}")
             return None
         try:
-            tree = self.measurement_build(prog, "perf", skipped_share.PERF_CFLAGS, cache=True)
+            # no ccache either: an object cached from another tree names that tree's
+            # files in its debug information
+            tree = self.measurement_build(prog, "perf", skipped_share.PERF_CFLAGS, cache=False)
             data = os.path.join(self.pdir, "perf.data")
             out, err, status = self.run_workload_plain(
                 prog, tree, "perf", wrapper=skipped_share.perf_record_argv(data))
