@@ -23,8 +23,10 @@ packages=(
   lcov graphviz valgrind chromium
 )
 # Optional: p3-run --engine=slurm is tested on a private single-node cluster
-# (test/cluster) when these install; the test says it is skipped otherwise.
-optional=(slurm-wlm munge)
+# (test/cluster) when these install; the test says it is skipped otherwise. linux-perf:
+# the corpus harness's --skipped-share samples the original with perf (corpus-harness says
+# when it skips that part).
+optional=(slurm-wlm munge linux-perf)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -52,7 +54,7 @@ if ((${#missing_optional[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   [ -n "${updated:-}" ] || $sudo apt-get update -qq || true
   $sudo apt-get install -y -qq --no-install-recommends "${missing_optional[@]}" >/dev/null ||
-    echo "setup: ${missing_optional[*]} could not be installed: the Slurm engine test will be skipped"
+    echo "setup: ${missing_optional[*]} could not be installed: the tests that need them say they skip"
 fi
 
 [ -n "${P3_SKIP_BUILD:-}" ] && exit 0

@@ -50,6 +50,7 @@ import time
 
 import build_commands
 import debian_source
+import skipped_share
 from compiler_warnings import is_optimizer_warning, new_warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -374,11 +375,11 @@ class Harness:
         e.pop("MFLAGS", None)
         return e
 
-    def build_env(self, prog, extra_cflags=""):
+    def build_env(self, prog, extra_cflags="", cache=True):
         """The environment of a build: env(), with ccache in front of the compilers when
         it is installed (and not turned off)."""
         e = self.env(prog, extra_cflags)
-        if self.args.no_ccache:
+        if self.args.no_ccache or not cache:
             return e
         cached = build_commands.ccache_environment(e, self.pdir)
         return cached or e
@@ -439,9 +440,9 @@ class Harness:
         if p.returncode != 0:
             raise SetupError(f"cannot copy {self.src} to {dest}")
 
-    def build_tree(self, prog, tree, logname, extra_cflags="", record=None):
+    def build_tree(self, prog, tree, logname, extra_cflags="", record=None, cache=True):
         """Runs the build in tree; with record, under bear, its compiles written there."""
-        env = self.build_env(prog, extra_cflags)
+        env = self.build_env(prog, extra_cflags, cache)
         cmd = prog["build"]
         if record:
             # bear runs bash (-e -o pipefail, as run_shell does) and records every compile
@@ -528,8 +529,9 @@ class Harness:
             for f in files:
                 os.chmod(os.path.join(root, f), 0o444)
 
-    def run_workload_plain(self, prog, tree, tag, profile_dir=None):
-        """Runs the workload in tree/workdir; returns (stdout, stderr, status)."""
+    def run_workload_plain(self, prog, tree, tag, profile_dir=None, wrapper=()):
+        """Runs the workload in tree/workdir (under wrapper, a command prefix, when
+        given); returns (stdout, stderr, status)."""
         cwd = os.path.join(tree, prog["workdir"])
         env = self.env(prog)
         if profile_dir:
@@ -537,7 +539,7 @@ class Harness:
         out = os.path.join(self.logs, f"workload-{tag}.stdout")
         err = os.path.join(self.logs, f"workload-{tag}.stderr")
         with open(out, "wb") as o, open(err, "wb") as e:
-            p = subprocess.run(["bash", self.workload_script], cwd=cwd, env=env,
+            p = subprocess.run(list(wrapper) + ["bash", self.workload_script], cwd=cwd, env=env,
                                stdout=o, stderr=e, stdin=subprocess.DEVNULL)
         return read(out, "rb"), read(err, "rb"), p.returncode
 
@@ -848,11 +850,17 @@ class Harness:
             self.clang_syntax(prog)
         if self.timed(prog):
             self.timing(prog, orig, outroot)
+        if self.args.skipped_share:
+            self.skipped_share(prog, outroot)
         if not self.args.keep:
             for strategy, k in self.configs:
                 self.drop_copies(config_dir(outroot, f"{strategy}-k{k}"), k)
             rmtree(orig)
             rmtree(os.path.join(self.pdir, "gcov"))
+            rmtree(os.path.join(self.pdir, "coverage"))
+            rmtree(os.path.join(self.pdir, "perf"))
+            if os.path.exists(os.path.join(self.pdir, "perf.data")):
+                os.remove(os.path.join(self.pdir, "perf.data"))
         self.res["seconds"] = now() - t_start
         return self.res
 
@@ -861,6 +869,98 @@ class Harness:
         in --no-timing."""
         return (self.args.bench and not self.simulate_only
                 and prog.name not in self.args.no_timing)
+
+    # ---- issue 12's measure: how much work lies in the functions p3 skipped
+
+    def skipped_share(self, prog, outroot):
+        """Builds the original twice more with its own build: with gcov's instrumentation
+        (per function entries and line executions) and with -g for perf (self time per
+        function, inlined code given to the function it was written in), runs the
+        workload on each, and measures the share of both in the functions the SBL
+        rewrite skipped (skipped_share.py defines every figure). A measurement that
+        cannot be taken is recorded with its reason, never a failure of the run."""
+        log("  [skipped share] gcov and perf on the original")
+        sbl = config_dir(outroot, "sbl-k1")
+        try:
+            manifest = json.load(open(os.path.join(sbl, "manifest.json")))
+            profile = json.load(open(os.path.join(self.pdir, "sbl-profile.json")))
+        except (OSError, ValueError) as e:
+            self.fail(prog, f"skipped share: no SBL manifest or profile ({e})")
+            return
+        files = {f["file"] for f in manifest["functions"]}
+        errors = {}
+        gcov_data = self.measure_coverage(prog, files, errors)
+        perf_data = self.measure_perf(prog, files, errors)
+        r = skipped_share.measure(manifest, profile, gcov_data, perf_data, errors)
+        self.res["skipped_share"] = r
+        g, p = r["gcov"], r["perf"]
+        log(f"  [skipped share] {r['skipped']} of {r['functions']} functions skipped; "
+            + (f"gcov: {skipped_share.pct(g['entries_share'])} of entries, "
+               f"{skipped_share.pct(g['line_share'])} of line executions"
+               if "error" not in g else f"gcov: {g['error']}")
+            + "; " + (f"perf: {skipped_share.pct(p['time_share'])} of self samples"
+                      if "error" not in p else f"perf: {p['error']}")
+            + (f"; among the {r['top']} hottest: {', '.join(r['skipped_in_top'])}"
+               if r["skipped_in_top"] else ""))
+
+    def measurement_build(self, prog, name, cflags, cache):
+        """Builds a fresh tree pdir/name with cflags added; returns it, or raises
+        MeasureError with the reason."""
+        tree = os.path.join(self.pdir, name)
+        try:
+            self.clone_tree(tree)
+        except SetupError as e:
+            raise skipped_share.MeasureError(str(e))
+        ok, _ = self.build_tree(prog, tree, f"build-{name}.log", cflags, cache=cache)
+        if not ok:
+            raise skipped_share.MeasureError(
+                f"the build with {cflags} failed (see {self.logs}/build-{name}.log)")
+        return tree
+
+    def measure_coverage(self, prog, files, errors):
+        try:
+            # no ccache: an object compiled in another tree would write its counts there
+            tree = self.measurement_build(prog, "coverage", skipped_share.COVERAGE_CFLAGS,
+                                          cache=False)
+            # the counts of the build's own runs of the program (tcc compiles its runtime
+            # library with the tcc it just built) are not the workload's
+            for gcda in glob.glob(os.path.join(tree, "**", "*.gcda"), recursive=True):
+                os.remove(gcda)
+            out, err, status = self.run_workload_plain(prog, tree, "coverage")
+            if (out, status) != (self.expected[0], self.expected[2]):
+                raise skipped_share.MeasureError(
+                    f"the coverage build's workload output differs from the original's "
+                    f"(see {self.logs}/workload-coverage.stdout)")
+            match = skipped_share.FileMatcher(files, [tree, self.src])
+            return skipped_share.gcov_counts(tree, match)
+        except skipped_share.MeasureError as e:
+            errors["gcov"] = str(e)
+            self.warn(prog, f"skipped share: gcov: {e}")
+            return None
+
+    def measure_perf(self, prog, files, errors):
+        why = skipped_share.perf_available()
+        if why:
+            errors["perf"] = why
+            self.warn(prog, f"skipped share: {why}")
+            return None
+        try:
+            # no ccache either: an object cached from another tree names that tree's
+            # files in its debug information
+            tree = self.measurement_build(prog, "perf", skipped_share.PERF_CFLAGS, cache=False)
+            data = os.path.join(self.pdir, "perf.data")
+            out, err, status = self.run_workload_plain(
+                prog, tree, "perf", wrapper=skipped_share.perf_record_argv(data))
+            if (out, status) != (self.expected[0], self.expected[2]):
+                raise skipped_share.MeasureError(
+                    f"the workload's output under perf differs from the original's "
+                    f"(see {self.logs}/workload-perf.stdout)")
+            match = skipped_share.FileMatcher(files, [tree, self.src])
+            return skipped_share.perf_samples(data, tree, match)
+        except skipped_share.MeasureError as e:
+            errors["perf"] = str(e)
+            self.warn(prog, f"skipped share: perf: {e}")
+            return None
 
     def count_lines(self, prog):
         self.res["files"] = prog.files
@@ -1338,6 +1438,10 @@ def parse_args(argv):
                     "K=2,4, P3 and PBL, CI-sized workloads, probe counting on bzip2")
     ap.add_argument("--bench", action="store_true", help="also measure wall-clock times, "
                     "gcc -fprofile-arcs and clang -fsyntax-only")
+    ap.add_argument("--skipped-share", action="store_true",
+                    help="also measure the share of executions (gcov) and of time (perf) "
+                         "in the functions p3-rewrite skipped (docs/evaluation.md; "
+                         "test/corpus/skipped_share.py renders the table)")
     ap.add_argument("--count-probes", default=None,
                     help="programs (comma-separated, or 'all') whose copies are also built with "
                          "-DP3_COUNT_PROBES and checked against the model")

@@ -30,6 +30,8 @@ sys.path.insert(0, CORPUS)
 import build_commands  # noqa: E402
 import compiler_warnings  # noqa: E402
 import debian_source  # noqa: E402
+import gcc_paths  # noqa: E402
+import skipped_share  # noqa: E402
 
 BIN = None  # --bin
 
@@ -170,6 +172,69 @@ class Warnings(unittest.TestCase):
         self.assertFalse(compiler_warnings.is_optimizer_warning("unused variable 'u'"))
 
 
+class SkippedShareFigures(unittest.TestCase):
+    """skipped_share.py's parts, on inputs small enough to check by hand."""
+
+    def test_ranks_share_ties(self):
+        self.assertEqual(skipped_share.ranks([5, 9, 5, 0]), [2, 1, 2, 4])
+
+    def test_lines_go_to_the_innermost_function(self):
+        funcs = [{"id": "a.c:f", "name": "f", "file": "a.c", "line": 1, "end_line": 10},
+                 {"id": "a.c:g", "name": "g", "file": "a.c", "line": 12, "end_line": 20},
+                 {"id": "a.c:m", "name": "m", "file": "a.c", "line": 14, "end_line": 15},
+                 {"id": "b.c:f", "name": "f", "file": "b.c", "line": 1, "end_line": 5}]
+        per_line = {("a.c", 3): 7, ("a.c", 11): 1, ("a.c", 13): 2, ("a.c", 15): 4,
+                    ("a.c", 20): 1, ("b.c", 5): 3, ("c.c", 1): 9,
+                    (None, "g"): 5,   # lines of a #line target (scan.l) in function g
+                    (None, "f"): 6}   # two functions named f: not guessed
+        sums, outside = skipped_share.assign_lines(funcs, per_line)
+        self.assertEqual(sums, [7, 3 + 5, 4, 3])
+        self.assertEqual(outside, 1 + 9 + 6)
+
+    def test_paths_of_a_gcc_cfg(self):
+        # entry 0 -> 2; 2 -> 3 (loop head); 3 -> 4 (body) -> 3 (back edge); 3 -> 1 (exit).
+        # Off the spanning tree (measured): 0->2 = 5 entries, 4->3 = 40 iterations.
+        arcs = [(0, 2, 4), (2, 3, 1 | 4), (3, 4, 1), (4, 3, 0), (3, 1, 1)]
+        count = gcc_paths.solve_arcs(5, arcs, [5, 40])
+        self.assertEqual(count, [5, 5, 40, 40, 5])
+        self.assertEqual(gcc_paths.path_executions(5, arcs, count), (5, 45))
+
+    def test_perf_script_samples_by_source_line(self):
+        text = ("  401000 f (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
+                "  401004 main (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/a.c:12\n"
+                "  401008 f (/w/prog/perf/bin/tool)\n  ??:0\n"
+                "  40100c g (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/inc.c:3\n"
+                "  401010 yylex (/w/prog/perf/bin/tool)\n  /w/prog/perf/src/scan.l:40\n"
+                "  7f0000 memcpy (/usr/lib/x86_64-linux-gnu/libc.so.6)\n  memcpy.S:100\n"
+                "  ffffffff81000000 [unknown] ([kernel.kallsyms])\n"
+                "  [kernel.kallsyms][ffffffff81000000]\n")
+        match = skipped_share.FileMatcher(["src/a.c"], ["/w/prog/perf"])
+        by_line, in_program, total, elsewhere = skipped_share.parse_perf_script(
+            text, "/w/prog/perf", match)
+        # inlined code counts by its innermost source line; a #line target by the symbol
+        self.assertEqual(dict(by_line), {("src/a.c", 12): 2, (None, "yylex"): 1})
+        self.assertEqual(dict(elsewhere), {"src/inc.c": 1})  # in the tree, not rewritten
+        self.assertEqual((in_program, total), (5, 7))
+
+    def test_files_by_tree_or_unique_suffix(self):
+        match = skipped_share.FileMatcher(["src/a.c", "lib/a.c", "src/b.c"], ["/w/t"])
+        self.assertEqual(match("/w/t/src/a.c"), "src/a.c")
+        self.assertEqual(match("/elsewhere/src/b.c"), "src/b.c")
+        self.assertIsNone(match("/elsewhere/a.c"))  # two candidates: not guessed
+        self.assertIsNone(match("/w/t/other.c"))
+
+    def test_table_between_markers(self):
+        doc = f"intro\n{skipped_share.BEGIN}\nold\n{skipped_share.END}\nrest\n"
+        table = skipped_share.render({"tcc": {"error": "setup: the original does not build"}})
+        self.assertIn("| tcc | | | not measured: setup: the original does not build |", table)
+        out = skipped_share.update_doc(doc, table)
+        self.assertTrue(out.startswith("intro\n" + skipped_share.BEGIN))
+        self.assertTrue(out.endswith(skipped_share.END + "\nrest\n"))
+        self.assertNotIn("old", out)
+        with self.assertRaises(skipped_share.MeasureError):
+            skipped_share.update_doc("no markers", table)
+
+
 # ---------------------------------------------------------------------------
 # corpus.py end to end on the toy program
 
@@ -189,6 +254,19 @@ workload =
 test = make check
 """
 
+SKIPPY_DESCRIPTION = """\
+# skippy.c: a hot function p3 skips (it calls getcontext).
+[program]
+package = toy
+version = 1.0-1
+# a build that runs what it built (as tcc's does): those runs are not the workload's
+build =
+  make skippy EXTRA="$CORPUS_CFLAGS"
+  ./skippy 1000 > /dev/null
+workload =
+  ./skippy {n}
+"""
+
 
 class EndToEnd(unittest.TestCase):
     @classmethod
@@ -198,7 +276,7 @@ class EndToEnd(unittest.TestCase):
         os.makedirs(archive)
         tarball = os.path.join(archive, "toy_1.0.orig.tar.gz")
         with tarfile.open(tarball, "w:gz") as t:  # flat: no top directory
-            for name in ("toy.c", "Makefile"):
+            for name in ("toy.c", "Makefile", "skippy.c"):
                 t.add(os.path.join(HERE, name), arcname=name)
         for extra in ("toy_1.0.orig.tar.gz.asc", "toy_1.0.orig-docs.tar.gz"):
             with open(os.path.join(archive, extra), "w") as f:
@@ -281,6 +359,80 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("new compiler warning", out)
         self.assertEqual(res["configs"]["sbl-k1"]["build"]["new_warnings"][0]["flag"],
                          "-Wunused-variable")
+
+    # --skipped-share on skippy.c, N = SKIPPY_N. Hand-computed from the loops:
+    #   spin: 4 entries; its outer loop runs N times a call, the inner one 100 times an
+    #     outer iteration: Ball-Larus paths = 4 entries + 4N + 400N back edges = 404N + 4.
+    #   main: 1 entry, 4 + N back edges: N + 5 paths; mix: 4N + N entries, 5N paths.
+    #   The SBL profile has main's and mix's: 6N + 5. gcc's figure for them is the same.
+    #   Line executions (gcov, gcc 12 -O2): spin's lines 13, 16, 23 run 4 times, the outer
+    #     for 4N + 4, its body 4N, the inner for 4N * 101, its body 400N: 812N + 16;
+    #     main's lines 26, 27, 33 once, the k loop 5 and 4 times, the i loop N + 1 and N:
+    #     2N + 13; mix's two lines 5N each: 10N.
+    SKIPPY_N = 300000
+
+    @classmethod
+    def skipped_share_run(cls):
+        if not hasattr(cls, "_skippy"):
+            self = cls("test_skipped_share_gcov")
+            programs = os.path.join(cls.tmp, "programs-skippy")
+            os.makedirs(programs, exist_ok=True)
+            with open(os.path.join(programs, "toy.conf"), "w") as f:
+                f.write(SKIPPY_DESCRIPTION.format(n=cls.SKIPPY_N))
+            cls._skippy = self.harness("skippy", programs, "--strategies", "",
+                                       "--skipped-share", "--no-tests", "--keep")
+        return cls._skippy
+
+    def test_skipped_share_gcov(self):
+        status, out, res = self.skipped_share_run()
+        self.assertEqual(status, 0, out)
+        n = self.SKIPPY_N
+        r = res["skipped_share"]
+        self.assertEqual((r["functions"], r["skipped"]), (3, 1))
+        self.assertEqual(list(r["skipped_by_reason"].values()), [["spin"]])
+        self.assertIn("getcontext", list(r["skipped_by_reason"])[0])
+        self.assertEqual(r["sbl_path_executions"], 6 * n + 5)
+        g = r["gcov"]
+        self.assertEqual(g["gcc_paths_skipped"], 404 * n + 4)
+        self.assertEqual(g["gcc_paths_instrumented"], 6 * n + 5)
+        self.assertEqual(g["gcc_paths_over_sbl"], 1.0)
+        self.assertAlmostEqual(g["path_share"], (404 * n + 4) / (410 * n + 9), places=12)
+        self.assertEqual((g["entries_skipped"], g["entries_total"]), (4, 5 * n + 5))
+        self.assertEqual((g["line_executions_skipped"], g["line_executions_total"]),
+                         (812 * n + 16, 824 * n + 29))
+        spin = r["skipped_functions"][0]
+        self.assertEqual((spin["name"], spin["entries"], spin["gcc_paths"]),
+                         ("spin", 4, 404 * n + 4))
+        self.assertEqual((spin["rank_by_paths"], spin["rank_by_lines"],
+                          spin["rank_by_entries"]), (1, 1, 2))  # entries: mix 5N, spin 4, main 1
+        self.assertEqual(r["skipped_in_top"], ["spin"])
+        table = skipped_share.render(skipped_share.load_results(
+            [os.path.join(self.tmp, "work-skippy", "results", "toy.json")]))
+        self.assertIn("| toy | 3 | 1 | ", table)
+        self.assertIn("| toy | `spin` | calls getcontext", table)
+
+    def test_skipped_share_perf(self):
+        status, out, res = self.skipped_share_run()
+        self.assertEqual(status, 0, out)
+        p = res["skipped_share"]["perf"]
+        if "error" in p:
+            self.skipTest(f"perf cannot sample here: {p['error']}")
+        # spin runs 400N multiply-adds, the rest 5N calls of mix: nearly all the time.
+        self.assertGreaterEqual(p["samples_in_functions"], 20, p)
+        self.assertGreater(p["time_share"], 0.8, p)
+        self.assertEqual(res["skipped_share"]["skipped_functions"][0]["rank_by_samples"], 1)
+
+    def test_skipped_share_remeasured_from_the_kept_run(self):
+        status, out, res = self.skipped_share_run()
+        self.assertEqual(status, 0, out)
+        work = os.path.join(self.tmp, "work-skippy")
+        p = subprocess.run([sys.executable, os.path.join(CORPUS, "skipped_share.py"),
+                            "--remeasure", work], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        self.assertEqual(p.returncode, 0, p.stdout.decode(errors="replace"))
+        self.assertIn("| toy | `spin` |", p.stdout.decode())
+        again = load_json(os.path.join(work, "results", "toy.json"))
+        self.assertEqual(again["skipped_share"], res["skipped_share"])
 
     def test_unknown_strategy_is_a_usage_error(self):
         status, out, _ = self.harness("bogus", self.describe("bogus"), "--strategies", "p3,bogus")
