@@ -132,8 +132,9 @@ void checkResolution(const CFG &G, const EdgeFlags &Probeless,
     ASSERT_EQ(R.Region[R.Region[B]], R.Region[B]);
     // Paths end at EXIT (a guarded function's returns reach it by edges
     // without probes): it may not become part of a set.
-    if (B != G.Exit)
+    if (B != G.Exit) {
       ASSERT_NE(R.Region[B], R.Region[G.Exit]) << "B" << B << " merged with EXIT";
+    }
   }
   // A forest: no probeless kept edge between sets closes an undirected cycle.
   std::vector<unsigned> Parent(N);
