@@ -2352,46 +2352,29 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
  * pressure), so it is not the default. */
 #if defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 1
-__asm__(".pushsection .text.p3_osp_slow_thunk_,\"axG\",@progbits,"
-        "p3_osp_slow_thunk_,comdat\n"
-        "\t.weak p3_osp_slow_thunk_\n"
-        "\t.hidden p3_osp_slow_thunk_\n"
-        "\t.type p3_osp_slow_thunk_, @function\n"
-        "p3_osp_slow_thunk_:\n"
-        "\t.cfi_startproc\n"
-        "\tpushq %rbp\n"
-        "\t.cfi_def_cfa_offset 16\n"
-        "\t.cfi_offset %rbp, -16\n"
-        "\tmovq %rsp, %rbp\n"
-        "\t.cfi_def_cfa_register %rbp\n"
-        "\tandq $-16, %rsp\n"
-        "\tcall p3_osp_slow_\n"
-        "\tleave\n"
-        "\t.cfi_def_cfa %rsp, 8\n"
-        "\tret\n"
-        "\t.cfi_endproc\n"
-        "\t.size p3_osp_slow_thunk_, .-p3_osp_slow_thunk_\n"
-        "\t.popsection\n");
-__asm__(".pushsection .text.p3_osp_slow2_thunk_,\"axG\",@progbits,"
-        "p3_osp_slow2_thunk_,comdat\n"
-        "\t.weak p3_osp_slow2_thunk_\n"
-        "\t.hidden p3_osp_slow2_thunk_\n"
-        "\t.type p3_osp_slow2_thunk_, @function\n"
-        "p3_osp_slow2_thunk_:\n"
-        "\t.cfi_startproc\n"
-        "\tpushq %rbp\n"
-        "\t.cfi_def_cfa_offset 16\n"
-        "\t.cfi_offset %rbp, -16\n"
-        "\tmovq %rsp, %rbp\n"
-        "\t.cfi_def_cfa_register %rbp\n"
-        "\tandq $-16, %rsp\n"
-        "\tcall p3_osp_slow2_\n"
-        "\tleave\n"
-        "\t.cfi_def_cfa %rsp, 8\n"
-        "\tret\n"
-        "\t.cfi_endproc\n"
-        "\t.size p3_osp_slow2_thunk_, .-p3_osp_slow2_thunk_\n"
-        "\t.popsection\n");
+/* A thunk NAME that calls TARGET with the stack aligned (both spelled as
+ * they are, stringized). */
+#define P3_OSP_DEFINE_THUNK_(name, target)                                     \
+  __asm__(".pushsection .text." #name ",\"axG\",@progbits," #name ",comdat\n" \
+          "\t.weak " #name "\n"                                                \
+          "\t.hidden " #name "\n"                                              \
+          "\t.type " #name ", @function\n" #name ":\n"                        \
+          "\t.cfi_startproc\n"                                                 \
+          "\tpushq %rbp\n"                                                     \
+          "\t.cfi_def_cfa_offset 16\n"                                         \
+          "\t.cfi_offset %rbp, -16\n"                                          \
+          "\tmovq %rsp, %rbp\n"                                                \
+          "\t.cfi_def_cfa_register %rbp\n"                                     \
+          "\tandq $-16, %rsp\n"                                                \
+          "\tcall " #target "\n"                                               \
+          "\tleave\n"                                                          \
+          "\t.cfi_def_cfa %rsp, 8\n"                                           \
+          "\tret\n"                                                            \
+          "\t.cfi_endproc\n"                                                   \
+          "\t.size " #name ", .-" #name "\n"                                   \
+          "\t.popsection\n")
+P3_OSP_DEFINE_THUNK_(p3_osp_slow_thunk_, p3_osp_slow_);
+P3_OSP_DEFINE_THUNK_(p3_osp_slow2_thunk_, p3_osp_slow2_);
 #if defined(__AVX512F__)
 #define P3_OSP_CLOBBER_AVX512_                                                 \
   , "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",    \
