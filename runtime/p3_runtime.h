@@ -622,6 +622,20 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
     }
   }
   if (all_probes) {
+    /* Per function too, so that a disagreement with the model can be traced
+     * to the functions it is in (p3-report --overhead lists them). */
+    for (g = list; g; g = f) {
+      p3_u64 fprobes = 0;
+      for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
+        fprobes += P3_LOAD_(&f->p3_probes);
+      if (fprobes != 0) {
+        p3_put(o, "function-probes ");
+        p3_put_u64(o, g->p3_index);
+        p3_put(o, " ");
+        p3_put_u64(o, fprobes);
+        p3_put(o, "\n");
+      }
+    }
     p3_put(o, "probes ");
     p3_put_u64(o, probes);
     p3_put(o, "\n");

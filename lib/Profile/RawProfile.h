@@ -9,6 +9,7 @@
 //   <function-index> <path-id> <count>      (any number of lines)
 //   dropped <function-index> <count>        (ids at or above its num_ids)
 //   lost <function-index> <count>           (counts the runtime dropped)
+//   function-probes <function-index> <n>    (only in P3_COUNT_PROBES builds)
 //   probes <n>                              (only in P3_COUNT_PROBES builds)
 //   end <number of record lines>
 // All numbers are unsigned 64-bit decimals. docs/raw-profile.md has the
@@ -50,6 +51,13 @@ struct RawLost {
   uint64_t Count = 0;
 };
 
+/// Probes that ran in one function (probe-counting builds): with the model's
+/// figure per function, a disagreement can be traced to where it is.
+struct RawFunctionProbes {
+  unsigned Function = 0;
+  uint64_t Count = 0;
+};
+
 struct RawSection {
   std::string ManifestHash;
   unsigned Copy = 0;
@@ -58,6 +66,9 @@ struct RawSection {
   std::vector<RawRecord> Records;
   std::vector<RawDropped> Dropped;
   std::vector<RawLost> Lost;
+  /// Nonzero per-function probe counts; when present, they add up to
+  /// ProbeHits. Empty in profiles of older runtimes.
+  std::vector<RawFunctionProbes> FunctionProbes;
 };
 
 struct RawProfile {

@@ -310,7 +310,37 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
   }
 }
 
-void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
+namespace {
+
+/// The functions where measured probes and model differ, largest first: where
+/// to look for a cut path or a probe the manifest does not describe.
+void writeProbeDisagreements(raw_ostream &OS, const Manifest &M,
+                             const CopyOverhead &O) {
+  if (O.Disagreements.empty())
+    return;
+  const unsigned Shown = 20;
+  OS << "\nFunctions whose measured probes differ from the model\n";
+  Table T({false, true, true, true, true});
+  T.row({"function", "copy", "model", "measured", "difference"});
+  for (unsigned I = 0; I < O.Disagreements.size() && I < Shown; ++I) {
+    const FunctionProbeDisagreement &D = O.Disagreements[I];
+    const ManifestFunction &F = M.Functions[D.Function];
+    std::string Diff = D.Measured >= D.Model
+                           ? "+" + utostr(D.Measured - D.Model)
+                           : "-" + utostr(D.Model - D.Measured);
+    T.row({formatv("{0} ({1}:{2})", F.Name, F.File, F.Line).str(),
+           utostr(D.Copy), utostr(D.Model), utostr(D.Measured), Diff});
+  }
+  T.print(OS);
+  if (O.Disagreements.size() > Shown)
+    OS << "  ... and " << O.Disagreements.size() - Shown
+       << " more (all of them in --json)\n";
+}
+
+} // namespace
+
+void writeOverheadReport(raw_ostream &OS, const Manifest &M,
+                         const CopyOverhead &O) {
   OS << "\nOverhead: probe hits per copy (overhead model on the merged "
         "profile)\n";
   bool Measured = !O.MeasuredHits.empty();
@@ -367,6 +397,7 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
   if (Timed)
     OS << "  wall s, cpu s: each copy's wall-clock and CPU time in the last "
           "p3-run (DIR/run/copy-<i>.time)\n";
+  writeProbeDisagreements(OS, M, O);
 }
 
 void writeSimulationReport(raw_ostream &OS, ArrayRef<SimulationRow> Rows,
