@@ -220,6 +220,7 @@ struct p3_registry {
   int p3_started; /* exit and fork handlers installed */
   int p3_finalized; /* handlers removed: the object is going away */
   int p3_dumped;
+  int p3_forked; /* this process is a forked child of the one that started */
   int p3_lock;
   int p3_dir_too_long;
   /* The output directory, resolved once at start-up so that chdir or
@@ -550,7 +551,7 @@ static P3_UNUSED_ void p3_put_record(struct p3_out *o, struct p3_function *g0,
 /* Writes the section of the units with U's (hash, copy), marking them done.
  * Returns the counts lost in it. */
 static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
-                                        p3_u64 pid) {
+                                        p3_u64 pid, int forked) {
   struct p3_function *list = P3_NULL, **tail = &list, *g, *g0 = P3_NULL, *f;
   struct p3_unit *v;
   p3_u64 i, records = 0, probes = 0, lost, total_lost = 0;
@@ -578,6 +579,8 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
   p3_put(o, " ");
   p3_put_u64(o, pid);
   p3_put(o, "\n");
+  if (forked)
+    p3_put(o, "forked\n");
   for (g = list; g; g = g->p3_next) {
     if (!g0 || g0->p3_index != g->p3_index)
       g0 = g;
@@ -692,7 +695,7 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
     u->p3_done = 0;
   for (u = r->p3_first; u; u = u->p3_next)
     if (!u->p3_done)
-      lost += p3_put_section(&o, u, pid);
+      lost += p3_put_section(&o, u, pid, r->p3_forked);
   p3_flush(&o);
   if (o.p3_failed) {
     int err = *p3_sys_errno();
@@ -730,6 +733,7 @@ static P3_UNUSED_ void p3_fork_child(void) {
   struct p3_function *f;
   p3_u64 i, j;
   p3_registry.p3_lock = 0;
+  p3_registry.p3_forked = 1;
   for (u = p3_registry.p3_first; u; u = u->p3_next)
     for (i = 0; i < u->p3_num_functions; ++i) {
       f = &u->p3_functions[i];

@@ -95,6 +95,7 @@ Expected<CopyOverhead> computeOverhead(const Manifest &M,
     return Hits.takeError();
   O.ModelHits = std::move(*Hits);
   O.Present = Set.presentCopies();
+  O.ForkedProcesses = Set.ForkedProcesses;
   if (Set.hasMeasuredProbes())
     O.MeasuredHits = Set.ProbeHits;
   if (Set.hasMeasuredFunctionProbes()) {

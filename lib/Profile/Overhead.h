@@ -38,6 +38,11 @@ struct CopyOverhead {
   /// empty when the raw profiles do not all carry probe counts.
   std::vector<uint64_t> MeasuredHits;
   std::vector<bool> Present; ///< Copies with a raw profile.
+  /// Per copy, its processes that were forked children: each finished the
+  /// paths in progress at its fork, whose earlier probes ran (and were
+  /// counted) in the parent, so the copy measures fewer probes than the
+  /// model's count of completed paths.
+  std::vector<unsigned> ForkedProcesses;
   /// When the raw profiles break the measured probes down per function:
   /// every (function, present copy) where measurement and model differ,
   /// largest difference first.

@@ -183,6 +183,7 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
   Set.Dropped.resize(M.Functions.size());
   Set.FunctionProbeHits.resize(M.Functions.size());
   Set.FunctionProbeSections.assign(Set.K, 0);
+  Set.ForkedProcesses.assign(Set.K, 0);
   for (unsigned F = 0; F < M.Functions.size(); ++F)
     if (G.graphOf(F)) {
       Set.Counts[F].resize(Set.K);
@@ -235,6 +236,8 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
       addSection(M, G, File, SNo, S, Options.MaxProblemsPerFile, Problems,
                  Set, Diags);
       ++Set.Processes[S.Copy];
+      if (S.Forked)
+        ++Set.ForkedProcesses[S.Copy];
       if (S.ProbeHits) {
         ++Set.ProbeSections[S.Copy];
         Set.ProbeHits[S.Copy] += *S.ProbeHits;

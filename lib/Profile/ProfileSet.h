@@ -44,6 +44,8 @@ struct ProfileSet {
   /// carried them (older runtimes write only the total).
   std::vector<std::vector<uint64_t>> FunctionProbeHits;
   std::vector<unsigned> FunctionProbeSections;
+  /// Per copy: sections written by forked children ("forked" lines).
+  std::vector<unsigned> ForkedProcesses;
   /// [manifest function index][copy]: executions the runtime could not
   /// record ("lost" lines: no memory for its hash table).
   std::vector<std::vector<uint64_t>> Lost;

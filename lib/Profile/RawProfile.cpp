@@ -162,6 +162,15 @@ Expected<RawProfile> Parser::parse() {
       return error("section header before the 'end' line of the previous "
                    "section (truncated section)");
 
+    if (Fields[0] == "forked") {
+      if (Fields.size() != 1)
+        return error("malformed 'forked' line: expected 'forked'");
+      if (S->Forked || At != State::Records || !S->Records.empty())
+        return error("'forked' line not right after the section header");
+      S->Forked = true;
+      continue;
+    }
+
     if (Fields[0] == "end") {
       if (At == State::FunctionProbes)
         return error("'function-probes' lines without a 'probes' line");
@@ -325,6 +334,8 @@ std::string printRawProfile(const RawProfile &P) {
   raw_string_ostream OS(Out);
   for (const RawSection &S : P.Sections) {
     OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid << '\n';
+    if (S.Forked)
+      OS << "forked\n";
     for (const RawRecord &R : S.Records)
       OS << R.Function << ' ' << R.Id << ' ' << R.Count << '\n';
     for (const RawDropped &D : S.Dropped)

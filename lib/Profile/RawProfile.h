@@ -6,6 +6,7 @@
 // Text, one or more sections (one per (manifest, copy) the process's units
 // belong to; a reused pid appends another section):
 //   P3RAW 1 <manifest-hash> <copy> <pid>
+//   forked                                  (the process is a forked child)
 //   <function-index> <path-id> <count>      (any number of lines)
 //   dropped <function-index> <count>        (ids at or above its num_ids)
 //   lost <function-index> <count>           (counts the runtime dropped)
@@ -62,6 +63,9 @@ struct RawSection {
   std::string ManifestHash;
   unsigned Copy = 0;
   uint64_t Pid = 0;
+  /// Written by a forked child: it counts only what ran after the fork, but
+  /// finishes the paths that were in progress at the fork.
+  bool Forked = false;
   std::optional<uint64_t> ProbeHits;
   std::vector<RawRecord> Records;
   std::vector<RawDropped> Dropped;

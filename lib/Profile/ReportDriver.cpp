@@ -113,6 +113,8 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
       json::Object Row{{"copy", C}, {"model", u64ToJSON(Ov->ModelHits[C])}};
       if (!Ov->MeasuredHits.empty() && Ov->Present[C])
         Row["measured"] = u64ToJSON(Ov->MeasuredHits[C]);
+      if (C < Ov->ForkedProcesses.size() && Ov->ForkedProcesses[C])
+        Row["forked_processes"] = Ov->ForkedProcesses[C];
       if (C < Ov->Records.size() && Ov->Records[C]) {
         Row["wall_seconds"] = Ov->Records[C]->WallSeconds;
         Row["cpu_seconds"] = Ov->Records[C]->cpuSeconds();
@@ -344,6 +346,7 @@ ReportResult reportOnProfileFile(const ReportOptions &O, const Manifest &M,
   Set.ProbeHits.assign(Set.K, 0);
   Set.ProbeSections.assign(Set.K, 0);
   Set.FunctionProbeSections.assign(Set.K, 0);
+  Set.ForkedProcesses.assign(Set.K, 0);
   for (unsigned C : P.CopiesPresent)
     if (C < Set.K)
       Set.Processes[C] = 1;

@@ -312,6 +312,38 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
 
 namespace {
 
+/// Whether the measured probes agree with the model, and if not, what can
+/// explain it in each direction.
+void writeMeasuredVerdict(raw_ostream &OS, const CopyOverhead &O) {
+  if (O.measuredAgrees()) {
+    OS << "  measured probe counts agree with the model\n";
+    return;
+  }
+  bool Above = false, Below = false;
+  unsigned Forked = 0;
+  for (unsigned C = 0; C < O.ModelHits.size(); ++C) {
+    if (!O.Present[C])
+      continue;
+    Above |= O.MeasuredHits[C] > O.ModelHits[C];
+    Below |= O.MeasuredHits[C] < O.ModelHits[C];
+    if (O.MeasuredHits[C] < O.ModelHits[C] && C < O.ForkedProcesses.size())
+      Forked += O.ForkedProcesses[C];
+  }
+  OS << "  WARNING: measured probe counts differ from the model:";
+  if (Above)
+    OS << " more probes ran than the counted paths carry where paths were "
+          "cut short (exit() or longjmp from a callee, an exception leaving "
+          "a function: their probes ran but no path was counted);";
+  if (Below && Forked)
+    OS << " fewer where forked children (" << Forked
+       << (Forked == 1 ? " process" : " processes")
+       << ") finished paths that were in progress at their fork "
+          "(the probes those paths ran before the fork were counted in the "
+          "parent);";
+  OS << " anything else means the runtime and the manifest disagree about "
+        "probes (a bug worth reporting)\n";
+}
+
 /// The functions where measured probes and model differ, largest first: where
 /// to look for a cut path or a probe the manifest does not describe.
 void writeProbeDisagreements(raw_ostream &OS, const Manifest &M,
@@ -384,13 +416,7 @@ void writeOverheadReport(raw_ostream &OS, const Manifest &M,
   T.row({"SBL", utostr(O.SBLHits), Ratio(O.SBLHits)});
   T.print(OS);
   if (Measured)
-    OS << (O.measuredAgrees()
-               ? "  measured probe counts agree with the model\n"
-               : "  WARNING: measured probe counts differ from the model: "
-                 "either paths were cut short (exit() or longjmp from a "
-                 "callee, an exception leaving a function: their probes ran "
-                 "but no path was counted), or the runtime and the manifest "
-                 "disagree about probes (a bug worth reporting)\n");
+    writeMeasuredVerdict(OS, O);
   else
     OS << "  (no measured counts: build the copies with -DP3_COUNT_PROBES "
           "to compare)\n";

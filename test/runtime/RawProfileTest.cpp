@@ -71,6 +71,7 @@ void expectSame(const RawProfile &A, const RawProfile &B) {
     EXPECT_EQ(X.Copy, Y.Copy);
     EXPECT_EQ(X.Pid, Y.Pid);
     EXPECT_EQ(X.ProbeHits, Y.ProbeHits);
+    EXPECT_EQ(X.Forked, Y.Forked);
     EXPECT_TRUE(sameRecords(X.Records, Y.Records)) << "section " << I;
     ASSERT_EQ(X.Dropped.size(), Y.Dropped.size());
     for (size_t J = 0; J < X.Dropped.size(); ++J) {
@@ -155,6 +156,7 @@ TEST(RawProfile, RoundTrip) {
       S.Dropped.push_back({3, 1000 * I});
     if (I == 2)
       S.FunctionProbes = {{0, 100}, {4, 54}}; // 77 * 2 probes in all
+    S.Forked = I == 1;
 
     P.Sections.push_back(S);
   }
@@ -346,6 +348,19 @@ TEST(RawProfile, FunctionProbes) {
                          "function-probes 2 1\nprobes 18446744073709551615\n"
                          "end 0\n",
               4, "add up to more than 18446744073709551615");
+}
+
+TEST(RawProfile, Forked) {
+  RawProfile P =
+      parseOk(header() + "forked\n0 1 2\nend 1\n" + header() + "end 0\n");
+  ASSERT_EQ(P.Sections.size(), 2u);
+  EXPECT_TRUE(P.Sections[0].Forked);
+  EXPECT_FALSE(P.Sections[1].Forked);
+  expectError(header() + "0 1 2\nforked\nend 1\n", 3,
+              "'forked' line not right after the section header");
+  expectError(header() + "forked\nforked\nend 0\n", 3,
+              "'forked' line not right after the section header");
+  expectError(header() + "forked 12\nend 0\n", 2, "malformed 'forked' line");
 }
 
 TEST(RawProfile, GarbageAfterEnd) {
