@@ -93,10 +93,12 @@ TEST(StronglyConnected, MatchesReachabilityOrderAndRoots) {
     std::vector<std::vector<bool>> R = reachability(G);
     for (unsigned U = 0; U < N; ++U) {
       ASSERT_EQ(ComponentOf[U] != ~0u, bool(Included[U])) << "trial " << Trial;
-      for (unsigned V = 0; V < N; ++V)
-        if (Included[U] && Included[V])
+      for (unsigned V = 0; V < N; ++V) {
+        if (Included[U] && Included[V]) {
           EXPECT_EQ(ComponentOf[U] == ComponentOf[V], R[U][V] && R[V][U])
               << "trial " << Trial << ": " << U << ", " << V;
+        }
+      }
     }
     for (unsigned U = 0; U < N; ++U)
       for (unsigned V : G[U])
