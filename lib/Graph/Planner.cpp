@@ -1,4 +1,5 @@
-//===- Planner.cpp - Place functions on copies to minimise the slowest copy ===//
+//===- Planner.cpp - Place functions on copies to minimise the slowest copy
+//===//
 
 #include "Graph/Planner.h"
 
@@ -186,8 +187,8 @@ bool Search::startFrom(const PlanStart &Start) {
     return false;
   for (unsigned F = 0; F < N; ++F) {
     unsigned O = Start.OptionOf[F];
-    if (O >= Options[F].size() || (O != 0 && !Splittable[F] &&
-                                   Options[F][O].size() > 1))
+    if (O >= Options[F].size() ||
+        (O != 0 && !Splittable[F] && Options[F][O].size() > 1))
       return false;
     const std::vector<unsigned> &Copies = Start.CopyOf[F];
     if (Copies.size() != Options[F][O].size())
@@ -322,8 +323,8 @@ void Search::trySwaps(unsigned F, unsigned G, unsigned Slowest, unsigned C,
 }
 
 bool Search::improveOnce() {
-  unsigned Slowest = std::max_element(Plan.Load.begin(), Plan.Load.end()) -
-                     Plan.Load.begin();
+  unsigned Slowest =
+      std::max_element(Plan.Load.begin(), Plan.Load.end()) - Plan.Load.begin();
   double Max = Plan.Load[Slowest];
   if (Max <= 0)
     return false;
@@ -420,9 +421,9 @@ CostPlan Search::run(ArrayRef<PlanStart> Starts) {
 
 } // namespace
 
-CostPlan planByCost(
-    const CostProblem &P,
-    function_ref<std::vector<OptionCost>(unsigned)> SplitOptions) {
+CostPlan
+planByCost(const CostProblem &P,
+           function_ref<std::vector<OptionCost>(unsigned)> SplitOptions) {
   return Search(P, SplitOptions).run(P.Starts);
 }
 
