@@ -102,7 +102,7 @@ def hot_lists(directory):
                 lines = fh.read().split("\n")
             cfg = lines[2].split()
             st = lines[3].split()
-            d = {st[i]: int(st[i + 1]) for i in range(1, len(st) - 1, 2)}
+            d = {st[i]: (st[i + 1] if st[i] == "class_period_log2" else int(st[i + 1])) for i in range(1, len(st) - 1, 2)}
             d.update({cfg[i]: cfg[i + 1] for i in range(1, len(cfg) - 1, 2)})
             lists.append(d)
     return lists
