@@ -1262,12 +1262,7 @@ struct p3_osp_registry {
   unsigned char *p3_mem;
   p3_u64 p3_rec_end, p3_cap, p3_entries, p3_peak;
   p3_u64 p3_samples; /* the sum of the counts */
-  /* Each length class n has its own k, p3_kc[n]: a window of 2^n blocks is
-   * in the sample with probability 2^-p3_kc[n] q(n). Windows start at the
-   * smallest, p3_k; a completed window is thinned from the k it started
-   * with to its class's. */
   unsigned p3_k;
-  unsigned p3_kc[P3_OSP_MAX_CLASS_ + 1];
   p3_u64 p3_kept, p3_resamples, p3_dropped, p3_dumps;
   p3_u64 p3_retired_blocks; /* reserved */
   unsigned p3_threads, p3_key;
@@ -1536,31 +1531,16 @@ static P3_UNUSED_ void p3_osp_reindex(struct p3_osp_registry *r, p3_u64 cap) {
   }
 }
 
-/* Thinning: the k of class CLS (of every class if CLS is 0) grows by one,
- * each of its samples is kept with probability 1/2, records left without
- * samples are removed and the index is rebuilt as small as it can.
- *
- * Where the hot list is full, one class is thinned, the one holding the most
- * bytes, rather than all of them: the long subpaths (a record of up to 1 KiB
- * each, most sampled once) pay for the memory they take, and the short
- * ones, which few records hold and which are the hottest, stay sampled
- * densely. Every estimate stays unbiased (each class's samples are uniform
- * at its own rate). Where the sample size reaches its bound, every class is
- * thinned, so that the start rate 2^-p3_k, and the sampling work, fall as
- * the run grows. */
+/* k grows by one: every sample is kept with probability 1/2, records left
+ * without samples are removed and the index is rebuilt as small as it can. */
 static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
-                                       p3_u64 *rng, unsigned cls) {
+                                       p3_u64 *rng) {
   p3_u64 in = 0, out = 0, size, i, cap = 16;
-  unsigned n;
-  for (n = 1; n <= P3_OSP_MAX_CLASS_; ++n)
-    if (!cls || n == cls)
-      r->p3_kc[n] += 1;
+  r->p3_k += 1;
   r->p3_resamples += 1;
   while (in < r->p3_rec_end) {
     struct p3_osp_rec *rec = p3_osp_rec_at(r, in);
-    p3_u64 c = !cls || P3_OSP_CLASS_(rec) == cls
-                   ? p3_osp_halve(rng, rec->p3_count)
-                   : rec->p3_count;
+    p3_u64 c = p3_osp_halve(rng, rec->p3_count);
     size = P3_OSP_REC_SIZE_(rec->p3_nbytes);
     r->p3_samples -= rec->p3_count - c;
     if (c) {
@@ -1575,46 +1555,19 @@ static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
     in += size;
   }
   r->p3_rec_end = out;
-  /* At most the index there was (it fit, and the records shrank): thinning
-   * one class may remove few records; the caller grows it if it must. */
-  while (cap < r->p3_entries * 2)
+  while (cap < (r->p3_entries + 1) * 2)
     cap *= 2;
   p3_osp_reindex(r, cap);
-  r->p3_k = r->p3_kc[1];
-  for (n = 2; n <= r->p3_max_class; ++n)
-    if (r->p3_kc[n] < r->p3_k)
-      r->p3_k = r->p3_kc[n];
-}
-
-/* The class to thin: the one whose records hold the most bytes, among those
- * that can still be thinned. */
-static P3_UNUSED_ unsigned p3_osp_heaviest(struct p3_osp_registry *r) {
-  p3_u64 weight[P3_OSP_MAX_CLASS_ + 1], off, best = 0;
-  unsigned n, cls = 1;
-  for (n = 0; n <= P3_OSP_MAX_CLASS_; ++n)
-    weight[n] = 0;
-  for (off = 0; off < r->p3_rec_end;) {
-    struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
-    weight[P3_OSP_CLASS_(rec)] +=
-        P3_OSP_REC_SIZE_(rec->p3_nbytes);
-    off += P3_OSP_REC_SIZE_(rec->p3_nbytes);
-  }
-  for (n = 1; n <= r->p3_max_class; ++n)
-    if (weight[n] > best && r->p3_kc[n] < 62) {
-      best = weight[n];
-      cls = n;
-    }
-  return cls;
 }
 
 /* The sample size is bounded too (P3_OSP_SAMPLES): when it grows past the
- * bound, every class is thinned. This sets the thesis's period
- * f = n / (m G) (n blocks, mG the effective sample size) without knowing n
- * in advance: the sampling work then grows with log n, not with n. */
+ * bound, k grows. This sets the thesis's period f = n / (m G) (n blocks, mG
+ * the effective sample size) without knowing n in advance: the sampling work
+ * then grows with log n, not with n. */
 static P3_UNUSED_ void p3_osp_cap_samples(struct p3_osp_registry *r,
                                           p3_u64 *rng) {
   while (r->p3_max_samples && r->p3_samples > r->p3_max_samples)
-    p3_osp_resample(r, rng, 0);
+    p3_osp_resample(r, rng);
 }
 
 /* Adds one sample of the subpath (CLS, ENC), a window that started when k
@@ -1628,8 +1581,8 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
   p3_u64 need = P3_OSP_REC_SIZE_(nbytes), used;
   struct p3_osp_rec *rec;
   unsigned char *bytes;
-  unsigned b, heavy;
-  for (; kseen < r->p3_kc[cls]; ++kseen)
+  unsigned b;
+  for (; kseen < r->p3_k; ++kseen)
     if (p3_osp_random(rng) & 1)
       return;
   slot = p3_osp_find(r, cls, enc, nbytes, hash);
@@ -1652,10 +1605,9 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
       p3_osp_reindex(r, r->p3_cap * 2);
       continue;
     }
-    heavy = p3_osp_heaviest(r);
-    p3_osp_resample(r, rng, heavy);
-    if (heavy == cls && (p3_osp_random(rng) & 1))
-      return; /* the new sample's class was thinned: so is the sample */
+    p3_osp_resample(r, rng);
+    if (p3_osp_random(rng) & 1) /* the new sample is thinned too */
+      return;
   }
   rec = p3_osp_rec_at(r, r->p3_rec_end);
   rec->p3_count = 1;
@@ -1681,7 +1633,6 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
 
 /* Empties the hot list (a forked child starts afresh). */
 static P3_UNUSED_ void p3_osp_hot_clear(struct p3_osp_registry *r) {
-  unsigned n;
   r->p3_rec_end = 0;
   r->p3_entries = 0;
   r->p3_samples = 0;
@@ -1690,8 +1641,6 @@ static P3_UNUSED_ void p3_osp_hot_clear(struct p3_osp_registry *r) {
     p3_osp_reindex(r, 16);
   r->p3_peak = r->p3_cap * 4;
   r->p3_k = r->p3_k0;
-  for (n = 0; n <= P3_OSP_MAX_CLASS_; ++n)
-    r->p3_kc[n] = r->p3_k0;
   r->p3_kept = r->p3_resamples = r->p3_dropped = 0;
 }
 
@@ -1826,7 +1775,6 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   char path[sizeof(r->p3_dir) + 64], tmp[sizeof(r->p3_dir) + 64];
   struct p3_osp_out o;
   p3_u64 off;
-  unsigned n;
   int err = *p3_osp_sys_errno();
   if (!r->p3_started || !r->p3_mem || r->p3_mode == P3_OSP_TRACE)
     return;
@@ -1865,12 +1813,6 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   p3_osp_put_field(&o, "max_samples", r->p3_max_samples);
   p3_osp_put(&o, "\nstate");
   p3_osp_put_field(&o, "period_log2", r->p3_k);
-  p3_osp_put(&o, " class_period_log2 ");
-  for (n = 1; n <= r->p3_max_class; ++n) {
-    if (n > 1)
-      p3_osp_put(&o, ",");
-    p3_osp_put_u64(&o, r->p3_kc[n]);
-  }
   p3_osp_put_field(&o, "blocks", p3_osp_sum(r, 0));
   p3_osp_put_field(&o, "starts", p3_osp_sum(r, 1));
   p3_osp_put_field(&o, "windows", p3_osp_sum(r, 2));
@@ -2420,301 +2362,64 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 #if defined(__x86_64__) && !defined(__TINYC__) && !defined(__AVX512F__) &&     \
     !defined(P3_OSP_PLAIN_CALL) && !defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 2
+/* The thunks save the registers in a frame aligned to 64 bytes: the integer
+ * registers at 0..71, the vector registers from 128 (offsets are assembler
+ * expressions). */
 #if defined(__AVX__)
-__asm__(
-  ".pushsection .text.p3_osp_slow_save_y_,\"axG\",@progbits,p3_osp_slow_save_y_,comdat\n"
-  "\t.weak p3_osp_slow_save_y_\n"
-  "\t.hidden p3_osp_slow_save_y_\n"
-  "\t.type p3_osp_slow_save_y_, @function\n"
-  "p3_osp_slow_save_y_:\n"
-  "\t.cfi_startproc\n"
-  "\tpushq %rbp\n"
-  "\t.cfi_def_cfa_offset 16\n"
-  "\t.cfi_offset %rbp, -16\n"
-  "\tmovq %rsp, %rbp\n"
-  "\t.cfi_def_cfa_register %rbp\n"
-  "\tandq $-64, %rsp\n"
-  "\tsubq $640, %rsp\n"
-  "\tmovq %rax, 0(%rsp)\n"
-  "\tmovq %rcx, 8(%rsp)\n"
-  "\tmovq %rdx, 16(%rsp)\n"
-  "\tmovq %rsi, 24(%rsp)\n"
-  "\tmovq %rdi, 32(%rsp)\n"
-  "\tmovq %r8, 40(%rsp)\n"
-  "\tmovq %r9, 48(%rsp)\n"
-  "\tmovq %r10, 56(%rsp)\n"
-  "\tmovq %r11, 64(%rsp)\n"
-  "\tvmovdqu %ymm0, 128(%rsp)\n"
-  "\tvmovdqu %ymm1, 160(%rsp)\n"
-  "\tvmovdqu %ymm2, 192(%rsp)\n"
-  "\tvmovdqu %ymm3, 224(%rsp)\n"
-  "\tvmovdqu %ymm4, 256(%rsp)\n"
-  "\tvmovdqu %ymm5, 288(%rsp)\n"
-  "\tvmovdqu %ymm6, 320(%rsp)\n"
-  "\tvmovdqu %ymm7, 352(%rsp)\n"
-  "\tvmovdqu %ymm8, 384(%rsp)\n"
-  "\tvmovdqu %ymm9, 416(%rsp)\n"
-  "\tvmovdqu %ymm10, 448(%rsp)\n"
-  "\tvmovdqu %ymm11, 480(%rsp)\n"
-  "\tvmovdqu %ymm12, 512(%rsp)\n"
-  "\tvmovdqu %ymm13, 544(%rsp)\n"
-  "\tvmovdqu %ymm14, 576(%rsp)\n"
-  "\tvmovdqu %ymm15, 608(%rsp)\n"
-  "\tcall p3_osp_slow_\n"
-  "\tmovq 0(%rsp), %rax\n"
-  "\tmovq 8(%rsp), %rcx\n"
-  "\tmovq 16(%rsp), %rdx\n"
-  "\tmovq 24(%rsp), %rsi\n"
-  "\tmovq 32(%rsp), %rdi\n"
-  "\tmovq 40(%rsp), %r8\n"
-  "\tmovq 48(%rsp), %r9\n"
-  "\tmovq 56(%rsp), %r10\n"
-  "\tmovq 64(%rsp), %r11\n"
-  "\tvmovdqu 128(%rsp), %ymm0\n"
-  "\tvmovdqu 160(%rsp), %ymm1\n"
-  "\tvmovdqu 192(%rsp), %ymm2\n"
-  "\tvmovdqu 224(%rsp), %ymm3\n"
-  "\tvmovdqu 256(%rsp), %ymm4\n"
-  "\tvmovdqu 288(%rsp), %ymm5\n"
-  "\tvmovdqu 320(%rsp), %ymm6\n"
-  "\tvmovdqu 352(%rsp), %ymm7\n"
-  "\tvmovdqu 384(%rsp), %ymm8\n"
-  "\tvmovdqu 416(%rsp), %ymm9\n"
-  "\tvmovdqu 448(%rsp), %ymm10\n"
-  "\tvmovdqu 480(%rsp), %ymm11\n"
-  "\tvmovdqu 512(%rsp), %ymm12\n"
-  "\tvmovdqu 544(%rsp), %ymm13\n"
-  "\tvmovdqu 576(%rsp), %ymm14\n"
-  "\tvmovdqu 608(%rsp), %ymm15\n"
-  "\tleave\n"
-  "\t.cfi_def_cfa %rsp, 8\n"
-  "\tret\n"
-  "\t.cfi_endproc\n"
-  "\t.size p3_osp_slow_save_y_, .-p3_osp_slow_save_y_\n"
-  "\t.popsection\n"
-);
-__asm__(
-  ".pushsection .text.p3_osp_slow2_save_y_,\"axG\",@progbits,p3_osp_slow2_save_y_,comdat\n"
-  "\t.weak p3_osp_slow2_save_y_\n"
-  "\t.hidden p3_osp_slow2_save_y_\n"
-  "\t.type p3_osp_slow2_save_y_, @function\n"
-  "p3_osp_slow2_save_y_:\n"
-  "\t.cfi_startproc\n"
-  "\tpushq %rbp\n"
-  "\t.cfi_def_cfa_offset 16\n"
-  "\t.cfi_offset %rbp, -16\n"
-  "\tmovq %rsp, %rbp\n"
-  "\t.cfi_def_cfa_register %rbp\n"
-  "\tandq $-64, %rsp\n"
-  "\tsubq $640, %rsp\n"
-  "\tmovq %rax, 0(%rsp)\n"
-  "\tmovq %rcx, 8(%rsp)\n"
-  "\tmovq %rdx, 16(%rsp)\n"
-  "\tmovq %rsi, 24(%rsp)\n"
-  "\tmovq %rdi, 32(%rsp)\n"
-  "\tmovq %r8, 40(%rsp)\n"
-  "\tmovq %r9, 48(%rsp)\n"
-  "\tmovq %r10, 56(%rsp)\n"
-  "\tmovq %r11, 64(%rsp)\n"
-  "\tvmovdqu %ymm0, 128(%rsp)\n"
-  "\tvmovdqu %ymm1, 160(%rsp)\n"
-  "\tvmovdqu %ymm2, 192(%rsp)\n"
-  "\tvmovdqu %ymm3, 224(%rsp)\n"
-  "\tvmovdqu %ymm4, 256(%rsp)\n"
-  "\tvmovdqu %ymm5, 288(%rsp)\n"
-  "\tvmovdqu %ymm6, 320(%rsp)\n"
-  "\tvmovdqu %ymm7, 352(%rsp)\n"
-  "\tvmovdqu %ymm8, 384(%rsp)\n"
-  "\tvmovdqu %ymm9, 416(%rsp)\n"
-  "\tvmovdqu %ymm10, 448(%rsp)\n"
-  "\tvmovdqu %ymm11, 480(%rsp)\n"
-  "\tvmovdqu %ymm12, 512(%rsp)\n"
-  "\tvmovdqu %ymm13, 544(%rsp)\n"
-  "\tvmovdqu %ymm14, 576(%rsp)\n"
-  "\tvmovdqu %ymm15, 608(%rsp)\n"
-  "\tcall p3_osp_slow2_\n"
-  "\tmovq 0(%rsp), %rax\n"
-  "\tmovq 8(%rsp), %rcx\n"
-  "\tmovq 16(%rsp), %rdx\n"
-  "\tmovq 24(%rsp), %rsi\n"
-  "\tmovq 32(%rsp), %rdi\n"
-  "\tmovq 40(%rsp), %r8\n"
-  "\tmovq 48(%rsp), %r9\n"
-  "\tmovq 56(%rsp), %r10\n"
-  "\tmovq 64(%rsp), %r11\n"
-  "\tvmovdqu 128(%rsp), %ymm0\n"
-  "\tvmovdqu 160(%rsp), %ymm1\n"
-  "\tvmovdqu 192(%rsp), %ymm2\n"
-  "\tvmovdqu 224(%rsp), %ymm3\n"
-  "\tvmovdqu 256(%rsp), %ymm4\n"
-  "\tvmovdqu 288(%rsp), %ymm5\n"
-  "\tvmovdqu 320(%rsp), %ymm6\n"
-  "\tvmovdqu 352(%rsp), %ymm7\n"
-  "\tvmovdqu 384(%rsp), %ymm8\n"
-  "\tvmovdqu 416(%rsp), %ymm9\n"
-  "\tvmovdqu 448(%rsp), %ymm10\n"
-  "\tvmovdqu 480(%rsp), %ymm11\n"
-  "\tvmovdqu 512(%rsp), %ymm12\n"
-  "\tvmovdqu 544(%rsp), %ymm13\n"
-  "\tvmovdqu 576(%rsp), %ymm14\n"
-  "\tvmovdqu 608(%rsp), %ymm15\n"
-  "\tleave\n"
-  "\t.cfi_def_cfa %rsp, 8\n"
-  "\tret\n"
-  "\t.cfi_endproc\n"
-  "\t.size p3_osp_slow2_save_y_, .-p3_osp_slow2_save_y_\n"
-  "\t.popsection\n"
-);
+#define P3_OSP_VMOV_ "vmovdqu "
+#define P3_OSP_VREG_ "ymm"
+#define P3_OSP_VSIZE_ "32"
+#define P3_OSP_FRAME_ "640"
 #define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_y_"
 #define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_y_"
 #else
-__asm__(
-  ".pushsection .text.p3_osp_slow_save_x_,\"axG\",@progbits,p3_osp_slow_save_x_,comdat\n"
-  "\t.weak p3_osp_slow_save_x_\n"
-  "\t.hidden p3_osp_slow_save_x_\n"
-  "\t.type p3_osp_slow_save_x_, @function\n"
-  "p3_osp_slow_save_x_:\n"
-  "\t.cfi_startproc\n"
-  "\tpushq %rbp\n"
-  "\t.cfi_def_cfa_offset 16\n"
-  "\t.cfi_offset %rbp, -16\n"
-  "\tmovq %rsp, %rbp\n"
-  "\t.cfi_def_cfa_register %rbp\n"
-  "\tandq $-64, %rsp\n"
-  "\tsubq $384, %rsp\n"
-  "\tmovq %rax, 0(%rsp)\n"
-  "\tmovq %rcx, 8(%rsp)\n"
-  "\tmovq %rdx, 16(%rsp)\n"
-  "\tmovq %rsi, 24(%rsp)\n"
-  "\tmovq %rdi, 32(%rsp)\n"
-  "\tmovq %r8, 40(%rsp)\n"
-  "\tmovq %r9, 48(%rsp)\n"
-  "\tmovq %r10, 56(%rsp)\n"
-  "\tmovq %r11, 64(%rsp)\n"
-  "\tmovdqa %xmm0, 128(%rsp)\n"
-  "\tmovdqa %xmm1, 144(%rsp)\n"
-  "\tmovdqa %xmm2, 160(%rsp)\n"
-  "\tmovdqa %xmm3, 176(%rsp)\n"
-  "\tmovdqa %xmm4, 192(%rsp)\n"
-  "\tmovdqa %xmm5, 208(%rsp)\n"
-  "\tmovdqa %xmm6, 224(%rsp)\n"
-  "\tmovdqa %xmm7, 240(%rsp)\n"
-  "\tmovdqa %xmm8, 256(%rsp)\n"
-  "\tmovdqa %xmm9, 272(%rsp)\n"
-  "\tmovdqa %xmm10, 288(%rsp)\n"
-  "\tmovdqa %xmm11, 304(%rsp)\n"
-  "\tmovdqa %xmm12, 320(%rsp)\n"
-  "\tmovdqa %xmm13, 336(%rsp)\n"
-  "\tmovdqa %xmm14, 352(%rsp)\n"
-  "\tmovdqa %xmm15, 368(%rsp)\n"
-  "\tcall p3_osp_slow_\n"
-  "\tmovq 0(%rsp), %rax\n"
-  "\tmovq 8(%rsp), %rcx\n"
-  "\tmovq 16(%rsp), %rdx\n"
-  "\tmovq 24(%rsp), %rsi\n"
-  "\tmovq 32(%rsp), %rdi\n"
-  "\tmovq 40(%rsp), %r8\n"
-  "\tmovq 48(%rsp), %r9\n"
-  "\tmovq 56(%rsp), %r10\n"
-  "\tmovq 64(%rsp), %r11\n"
-  "\tmovdqa 128(%rsp), %xmm0\n"
-  "\tmovdqa 144(%rsp), %xmm1\n"
-  "\tmovdqa 160(%rsp), %xmm2\n"
-  "\tmovdqa 176(%rsp), %xmm3\n"
-  "\tmovdqa 192(%rsp), %xmm4\n"
-  "\tmovdqa 208(%rsp), %xmm5\n"
-  "\tmovdqa 224(%rsp), %xmm6\n"
-  "\tmovdqa 240(%rsp), %xmm7\n"
-  "\tmovdqa 256(%rsp), %xmm8\n"
-  "\tmovdqa 272(%rsp), %xmm9\n"
-  "\tmovdqa 288(%rsp), %xmm10\n"
-  "\tmovdqa 304(%rsp), %xmm11\n"
-  "\tmovdqa 320(%rsp), %xmm12\n"
-  "\tmovdqa 336(%rsp), %xmm13\n"
-  "\tmovdqa 352(%rsp), %xmm14\n"
-  "\tmovdqa 368(%rsp), %xmm15\n"
-  "\tleave\n"
-  "\t.cfi_def_cfa %rsp, 8\n"
-  "\tret\n"
-  "\t.cfi_endproc\n"
-  "\t.size p3_osp_slow_save_x_, .-p3_osp_slow_save_x_\n"
-  "\t.popsection\n"
-);
-__asm__(
-  ".pushsection .text.p3_osp_slow2_save_x_,\"axG\",@progbits,p3_osp_slow2_save_x_,comdat\n"
-  "\t.weak p3_osp_slow2_save_x_\n"
-  "\t.hidden p3_osp_slow2_save_x_\n"
-  "\t.type p3_osp_slow2_save_x_, @function\n"
-  "p3_osp_slow2_save_x_:\n"
-  "\t.cfi_startproc\n"
-  "\tpushq %rbp\n"
-  "\t.cfi_def_cfa_offset 16\n"
-  "\t.cfi_offset %rbp, -16\n"
-  "\tmovq %rsp, %rbp\n"
-  "\t.cfi_def_cfa_register %rbp\n"
-  "\tandq $-64, %rsp\n"
-  "\tsubq $384, %rsp\n"
-  "\tmovq %rax, 0(%rsp)\n"
-  "\tmovq %rcx, 8(%rsp)\n"
-  "\tmovq %rdx, 16(%rsp)\n"
-  "\tmovq %rsi, 24(%rsp)\n"
-  "\tmovq %rdi, 32(%rsp)\n"
-  "\tmovq %r8, 40(%rsp)\n"
-  "\tmovq %r9, 48(%rsp)\n"
-  "\tmovq %r10, 56(%rsp)\n"
-  "\tmovq %r11, 64(%rsp)\n"
-  "\tmovdqa %xmm0, 128(%rsp)\n"
-  "\tmovdqa %xmm1, 144(%rsp)\n"
-  "\tmovdqa %xmm2, 160(%rsp)\n"
-  "\tmovdqa %xmm3, 176(%rsp)\n"
-  "\tmovdqa %xmm4, 192(%rsp)\n"
-  "\tmovdqa %xmm5, 208(%rsp)\n"
-  "\tmovdqa %xmm6, 224(%rsp)\n"
-  "\tmovdqa %xmm7, 240(%rsp)\n"
-  "\tmovdqa %xmm8, 256(%rsp)\n"
-  "\tmovdqa %xmm9, 272(%rsp)\n"
-  "\tmovdqa %xmm10, 288(%rsp)\n"
-  "\tmovdqa %xmm11, 304(%rsp)\n"
-  "\tmovdqa %xmm12, 320(%rsp)\n"
-  "\tmovdqa %xmm13, 336(%rsp)\n"
-  "\tmovdqa %xmm14, 352(%rsp)\n"
-  "\tmovdqa %xmm15, 368(%rsp)\n"
-  "\tcall p3_osp_slow2_\n"
-  "\tmovq 0(%rsp), %rax\n"
-  "\tmovq 8(%rsp), %rcx\n"
-  "\tmovq 16(%rsp), %rdx\n"
-  "\tmovq 24(%rsp), %rsi\n"
-  "\tmovq 32(%rsp), %rdi\n"
-  "\tmovq 40(%rsp), %r8\n"
-  "\tmovq 48(%rsp), %r9\n"
-  "\tmovq 56(%rsp), %r10\n"
-  "\tmovq 64(%rsp), %r11\n"
-  "\tmovdqa 128(%rsp), %xmm0\n"
-  "\tmovdqa 144(%rsp), %xmm1\n"
-  "\tmovdqa 160(%rsp), %xmm2\n"
-  "\tmovdqa 176(%rsp), %xmm3\n"
-  "\tmovdqa 192(%rsp), %xmm4\n"
-  "\tmovdqa 208(%rsp), %xmm5\n"
-  "\tmovdqa 224(%rsp), %xmm6\n"
-  "\tmovdqa 240(%rsp), %xmm7\n"
-  "\tmovdqa 256(%rsp), %xmm8\n"
-  "\tmovdqa 272(%rsp), %xmm9\n"
-  "\tmovdqa 288(%rsp), %xmm10\n"
-  "\tmovdqa 304(%rsp), %xmm11\n"
-  "\tmovdqa 320(%rsp), %xmm12\n"
-  "\tmovdqa 336(%rsp), %xmm13\n"
-  "\tmovdqa 352(%rsp), %xmm14\n"
-  "\tmovdqa 368(%rsp), %xmm15\n"
-  "\tleave\n"
-  "\t.cfi_def_cfa %rsp, 8\n"
-  "\tret\n"
-  "\t.cfi_endproc\n"
-  "\t.size p3_osp_slow2_save_x_, .-p3_osp_slow2_save_x_\n"
-  "\t.popsection\n"
-);
+#define P3_OSP_VMOV_ "movdqa "
+#define P3_OSP_VREG_ "xmm"
+#define P3_OSP_VSIZE_ "16"
+#define P3_OSP_FRAME_ "384"
 #define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_x_"
 #define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_x_"
 #endif
+#define P3_OSP_GSAVE_(r, off) "\tmovq %" r ", " off "(%rsp)\n"
+#define P3_OSP_GLOAD_(r, off) "\tmovq " off "(%rsp), %" r "\n"
+#define P3_OSP_GPRS_(op)                                                       \
+  op("rax", "0") op("rcx", "8") op("rdx", "16") op("rsi", "24")                \
+      op("rdi", "32") op("r8", "40") op("r9", "48") op("r10", "56")            \
+          op("r11", "64")
+#define P3_OSP_VSAVE_(i)                                                       \
+  "\t" P3_OSP_VMOV_ "%" P3_OSP_VREG_ #i ", 128+" P3_OSP_VSIZE_ "*" #i         \
+  "(%rsp)\n"
+#define P3_OSP_VLOAD_(i)                                                       \
+  "\t" P3_OSP_VMOV_ "128+" P3_OSP_VSIZE_ "*" #i "(%rsp), %" P3_OSP_VREG_ #i   \
+  "\n"
+#define P3_OSP_VREGS_(op)                                                      \
+  op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11)    \
+      op(12) op(13) op(14) op(15)
+/* A thunk NAME (a string) that calls TARGET with every call-clobbered
+ * register saved. */
+#define P3_OSP_DEFINE_SAVE_THUNK_(name, target)                                \
+  __asm__(".pushsection .text." name ",\"axG\",@progbits," name ",comdat\n"   \
+          "\t.weak " name "\n"                                                 \
+          "\t.hidden " name "\n"                                               \
+          "\t.type " name ", @function\n" name ":\n"                          \
+          "\t.cfi_startproc\n"                                                 \
+          "\tpushq %rbp\n"                                                     \
+          "\t.cfi_def_cfa_offset 16\n"                                         \
+          "\t.cfi_offset %rbp, -16\n"                                          \
+          "\tmovq %rsp, %rbp\n"                                                \
+          "\t.cfi_def_cfa_register %rbp\n"                                     \
+          "\tandq $-64, %rsp\n"                                                \
+          "\tsubq $" P3_OSP_FRAME_ ", %rsp\n" P3_OSP_GPRS_(P3_OSP_GSAVE_)      \
+              P3_OSP_VREGS_(P3_OSP_VSAVE_) "\tcall " target "\n"              \
+              P3_OSP_GPRS_(P3_OSP_GLOAD_) P3_OSP_VREGS_(P3_OSP_VLOAD_)        \
+          "\tleave\n"                                                          \
+          "\t.cfi_def_cfa %rsp, 8\n"                                           \
+          "\tret\n"                                                            \
+          "\t.cfi_endproc\n"                                                   \
+          "\t.size " name ", .-" name "\n"                                     \
+          "\t.popsection\n")
+P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK_, "p3_osp_slow_");
+P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
 #define P3_OSP_CALL_SLOW_(id)                                                  \
   __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
                        "call " P3_OSP_SAVE_THUNK_ "\n\t"                       \

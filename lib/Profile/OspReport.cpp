@@ -299,14 +299,7 @@ void OspReporter::hotListLines(raw_ostream &OS, const Loaded &L) const {
     OS << "; period 2^" << D.PeriodLog2 << " (from 2^"
        << unsigned(std::log2(double(std::max<uint64_t>(1, D.Period)))) << ", "
        << D.Resamples << " resampling" << (D.Resamples == 1 ? "" : "s")
-       << ")";
-    if (std::any_of(D.ClassPeriodLog2.begin(), D.ClassPeriodLog2.end(),
-                    [&](unsigned K) { return K != D.PeriodLog2; })) {
-      OS << "; by length 2, 4, ...: 2^";
-      for (size_t N = 0; N < D.ClassPeriodLog2.size(); ++N)
-        OS << (N ? "," : "") << D.ClassPeriodLog2[N];
-    }
-    OS << "\n    " << D.Entries << " subpaths, " << commas(double(D.Samples))
+       << ")\n    " << D.Entries << " subpaths, " << commas(double(D.Samples))
        << " samples of " << commas(double(D.Windows))
        << " windows; hot list " << commas(double(D.MemoryUsed)) << " of "
        << commas(double(D.Memory)) << " bytes (peak "
@@ -435,10 +428,6 @@ std::string OspReporter::json(const Loaded &L,
           J.attribute("period", int64_t(D.Period));
           J.attribute("max_samples", int64_t(D.MaxSamples));
           J.attribute("period_log2", D.PeriodLog2);
-          J.attributeArray("class_period_log2", [&] {
-            for (unsigned K : D.ClassPeriodLog2)
-              J.value(K);
-          });
           J.attribute("blocks", int64_t(D.Blocks));
           J.attribute("starts", int64_t(D.Starts));
           J.attribute("windows", int64_t(D.Windows));

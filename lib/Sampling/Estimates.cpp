@@ -41,7 +41,7 @@ Estimates estimateSubpaths(llvm::ArrayRef<HotListDump> Dumps,
     E.Summary.Windows += D.Windows;
     E.Summary.Dropped += D.Dropped;
     for (const SampledSubpath &S : D.Subpaths) {
-      double W = std::ldexp(1.0, int(D.periodLog2For(S.Blocks.size()))) /
+      double W = std::ldexp(1.0, int(D.PeriodLog2)) /
                  lengthProbability(S.Blocks.size(), D.MaxLength);
       Sum &Acc = Sums[S.Blocks];
       if (Acc.Shown.empty())

@@ -121,25 +121,6 @@ Expected<HotListDump> Parser::run() {
   if (K > 62)
     return fail("period_log2 is too large");
   D.PeriodLog2 = unsigned(K);
-  unsigned Classes = 0;
-  while ((uint64_t(1) << Classes) < D.MaxLength)
-    ++Classes;
-  D.ClassPeriodLog2.assign(Classes, D.PeriodLog2);
-  if (auto It = F.find("class_period_log2"); It != F.end()) {
-    SmallVector<StringRef> Ks;
-    It->second.split(Ks, ',');
-    if (Ks.size() != Classes)
-      return fail(formatv("class_period_log2 has {0} values, max_length {1} "
-                          "has {2} length classes",
-                          Ks.size(), D.MaxLength, Classes));
-    for (unsigned N = 0; N < Classes; ++N) {
-      uint64_t KN;
-      if (Ks[N].getAsInteger(10, KN) || KN > 62 || KN < D.PeriodLog2)
-        return fail("class_period_log2: '" + Ks[N] +
-                    "' is not a number from period_log2 to 62");
-      D.ClassPeriodLog2[N] = unsigned(KN);
-    }
-  }
   for (auto [Key, Out] :
        {std::pair<StringRef, uint64_t *>{"blocks", &D.Blocks},
         {"starts", &D.Starts},

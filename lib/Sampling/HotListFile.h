@@ -8,15 +8,9 @@
 //   dump <sequence number> <exit|signal|timer>
 //   config mode <sample|skip> max_length <L> memory <bytes> period <f0>
 //          seed <s> max_samples <n>                      (one line)
-//   state period_log2 <k> class_period_log2 <k1>,<k2>,... blocks <n>
-//         starts <n> windows <n> kept <n> samples <n> resamples <n>
-//         dropped <n> entries <n> memory_used <bytes> memory_peak <bytes>
-//         threads <n>                                          (one line)
-//
-// period_log2 is the rate windows start at (each block with probability
-// 2^-k); class_period_log2 the k of each length class 2^1, 2^2, ... up to
-// max_length (a window of 2^n blocks is in the sample with probability
-// 2^-k_n q(n)); without it (files of earlier versions) every class has k.
+//   state period_log2 <k> blocks <n> starts <n> windows <n> kept <n>
+//         samples <n> resamples <n> dropped <n> entries <n>
+//         memory_used <bytes> memory_peak <bytes> threads <n>  (one line)
 //   s <sample count> <length> <block id> ...    (one line per subpath: the
 //                        blocks as they ran when it was first sampled; any
 //                        rotation of them is the same subpath)
@@ -57,9 +51,6 @@ struct HotListDump {
   uint64_t MaxSamples = 0; ///< Sample-size bound (0: memory only).
   // State at the dump.
   unsigned PeriodLog2 = 0; ///< k: a block starts a window with prob. 2^-k.
-  /// k_n of each length class n = 1, 2, ... (index n - 1): a window of 2^n
-  /// blocks is in the sample with probability 2^-k_n q(n).
-  std::vector<unsigned> ClassPeriodLog2;
   uint64_t Samples = 0; ///< Sum of the counts.
   uint64_t Blocks = 0, Starts = 0, Windows = 0, Kept = 0, Resamples = 0,
            Dropped = 0, Entries = 0, MemoryUsed = 0, MemoryPeak = 0,
@@ -67,14 +58,6 @@ struct HotListDump {
   std::vector<SampledSubpath> Subpaths;
 
   bool isFinal() const { return Reason == "exit"; }
-  /// k_n of the class of subpaths of \p Length blocks (a power of two).
-  unsigned periodLog2For(size_t Length) const {
-    unsigned N = 0;
-    while ((size_t(1) << N) < Length)
-      ++N;
-    return N >= 1 && N <= ClassPeriodLog2.size() ? ClassPeriodLog2[N - 1]
-                                                 : PeriodLog2;
-  }
 };
 
 llvm::Expected<HotListDump> parseHotList(llvm::StringRef Text,

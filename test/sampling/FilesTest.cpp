@@ -93,36 +93,9 @@ TEST(Estimates, OneListIsTheThesisEstimator) {
   EXPECT_EQ(E.Summary.Samples, 13u);
 }
 
-TEST(Estimates, EachLengthClassHasItsOwnPeriod) {
-  // Lengths 2, 4, 8 (max_length 8): periods 2^3, 2^3, 2^6. The length-2
-  // subpath is estimated at 2^3, the length-8 one at 2^6.
-  llvm::Expected<HotListDump> D = parseHotList(
-      replace(Valid, "period_log2 3 ", "period_log2 3 class_period_log2 3,3,6 "),
-      "c.osp");
-  ASSERT_TRUE(bool(D)) << toString(D.takeError());
-  EXPECT_EQ(D->ClassPeriodLog2, (std::vector<unsigned>{3, 3, 6}));
-  EXPECT_EQ(D->periodLog2For(2), 3u);
-  EXPECT_EQ(D->periodLog2For(8), 6u);
-  Estimates E = estimateSubpaths({*D});
-  ASSERT_EQ(E.Subpaths.size(), 2u);
-  EXPECT_DOUBLE_EQ(E.Subpaths[0].Estimate, 3 * 64 * 4);
-  EXPECT_DOUBLE_EQ(E.Subpaths[1].Estimate, 10 * 8 * 2);
-  // Without the field (earlier files) every class has period_log2.
-  D = parseHotList(Valid, "x.osp");
-  EXPECT_EQ(D->ClassPeriodLog2, (std::vector<unsigned>{3, 3, 3}));
-  std::string V = Valid;
-  expectError(replace(V, "period_log2 3 ", "period_log2 3 class_period_log2 3,3 "),
-              "class_period_log2 has 2 values");
-  expectError(replace(V, "period_log2 3 ", "period_log2 3 class_period_log2 3,2,3 "),
-              "not a number from period_log2 to 62");
-  expectError(replace(V, "period_log2 3 ", "period_log2 3 class_period_log2 3,x,3 "),
-              "not a number from period_log2 to 62");
-}
-
 TEST(Estimates, ListsOfSeveralProcessesAreSummed) {
   HotListDump A = *parseHotList(Valid, "a.osp"), B = A;
   B.PeriodLog2 = 5;
-  B.ClassPeriodLog2.assign(B.ClassPeriodLog2.size(), 5);
   B.Subpaths.resize(1);
   B.Subpaths[0].Count = 4;
   Estimates E = estimateSubpaths({A, B});

@@ -56,7 +56,6 @@ HotList::HotList(uint64_t Memory, unsigned K0, uint64_t Seed) : Rng(Seed) {
   auto *Reg = new struct p3_osp_registry();
   Reg->p3_memory = Memory & ~7ULL;
   Reg->p3_k0 = K0;
-  Reg->p3_max_class = 10; // lengths up to 1024, the default
   Reg->p3_mem = static_cast<unsigned char *>(p3_osp_map(Reg->p3_memory));
   p3_osp_hot_clear(Reg);
   R = Reg;
@@ -77,15 +76,7 @@ void HotList::add(const std::vector<uint32_t> &S, unsigned KSeen) {
                  Enc.data(), unsigned(Enc.size()), KSeen, 0);
 }
 
-unsigned HotList::k(size_t Length) const {
-  auto *Reg = static_cast<struct p3_osp_registry *>(R);
-  if (!Length)
-    return Reg->p3_k;
-  unsigned Class = 0;
-  while ((size_t(1) << Class) < Length)
-    ++Class;
-  return Reg->p3_kc[Class];
-}
+unsigned HotList::k() const { return static_cast<struct p3_osp_registry *>(R)->p3_k; }
 uint64_t HotList::used() const {
   auto *Reg = static_cast<struct p3_osp_registry *>(R);
   return Reg->p3_rec_end + Reg->p3_cap * 4;

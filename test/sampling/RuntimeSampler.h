@@ -41,9 +41,7 @@ public:
   ~HotList();
   /// Adds one sample of \p S (already canonical), a window started at KSeen.
   void add(const std::vector<uint32_t> &S, unsigned KSeen);
-  /// k of the class of subpaths of \p Length blocks; with 0, the rate
-  /// windows start at (the smallest).
-  unsigned k(size_t Length = 0) const;
+  unsigned k() const;
   uint64_t used() const;  ///< Records plus index, now.
   uint64_t peak() const;
   uint64_t memory() const;

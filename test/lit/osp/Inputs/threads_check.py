@@ -15,7 +15,7 @@ def state(path):
         lines = f.read().split("\n")
     pid = int(lines[0].split()[3])
     st = lines[3].split()
-    return pid, {st[i]: (st[i + 1] if st[i] == "class_period_log2" else int(st[i + 1])) for i in range(1, len(st) - 1, 2)}
+    return pid, {st[i]: int(st[i + 1]) for i in range(1, len(st) - 1, 2)}
 
 
 def main():
