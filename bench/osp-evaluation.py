@@ -453,8 +453,9 @@ def main():
             log("  FAILED: %s" % e)
         results["programs"][name] = r
     names = list(results["programs"])
-    command = "bench/osp-evaluation.py" + ("" if names == ap.get_default("programs")
-                                           else " " + " ".join(names))
+    command = "bench/osp-evaluation.py" + (
+        " --reps %d" % args.reps if args.reps != ap.get_default("reps") else "") + (
+        "" if names == ap.get_default("programs") else " " + " ".join(names))
     if args.results:
         with open(args.results, "w") as f:
             json.dump(results, f, indent=1)
