@@ -548,6 +548,19 @@ static P3_UNUSED_ void p3_put_record(struct p3_out *o, struct p3_function *g0,
   ++*records;
 }
 
+/* "<word><function> <n>", when N is nonzero (dropped, lost and per-function
+ * probe lines). */
+static P3_UNUSED_ void p3_put_function_line(struct p3_out *o, const char *word,
+                                            p3_u64 index, p3_u64 n) {
+  if (n == 0)
+    return;
+  p3_put(o, word);
+  p3_put_u64(o, index);
+  p3_put(o, " ");
+  p3_put_u64(o, n);
+  p3_put(o, "\n");
+}
+
 /* Writes the section of the units with U's (hash, copy), marking them done.
  * Returns the counts lost in it. */
 static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
@@ -600,13 +613,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
     p3_u64 dropped = 0;
     for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
       dropped += p3_dropped_of(f);
-    if (dropped != 0) {
-      p3_put(o, "dropped ");
-      p3_put_u64(o, g->p3_index);
-      p3_put(o, " ");
-      p3_put_u64(o, dropped);
-      p3_put(o, "\n");
-    }
+    p3_put_function_line(o, "dropped ", g->p3_index, dropped);
   }
   for (g = list; g; g = f) {
     lost = 0;
@@ -615,14 +622,8 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
       lost += f->p3_lost;
       p3_unlock(&f->p3_lock);
     }
-    if (lost != 0) {
-      p3_put(o, "lost ");
-      p3_put_u64(o, g->p3_index);
-      p3_put(o, " ");
-      p3_put_u64(o, lost);
-      p3_put(o, "\n");
-      total_lost += lost;
-    }
+    p3_put_function_line(o, "lost ", g->p3_index, lost);
+    total_lost += lost;
   }
   if (all_probes) {
     /* Per function too, so that a disagreement with the model can be traced
@@ -631,13 +632,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
       p3_u64 fprobes = 0;
       for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
         fprobes += P3_LOAD_(&f->p3_probes);
-      if (fprobes != 0) {
-        p3_put(o, "function-probes ");
-        p3_put_u64(o, g->p3_index);
-        p3_put(o, " ");
-        p3_put_u64(o, fprobes);
-        p3_put(o, "\n");
-      }
+      p3_put_function_line(o, "function-probes ", g->p3_index, fprobes);
     }
     p3_put(o, "probes ");
     p3_put_u64(o, probes);
