@@ -313,8 +313,9 @@ def write_markdown(doc, a):
 
 
 def merged(files):
-    """Several runs' results as one document: the programs of all, each from the
-    last file that has it; every run's command and time listed."""
+    """Several runs' results as one document: the programs of all, each program's
+    measurement with each compiler from the last file that has it; every run's command
+    and time listed."""
     docs = []
     for path in files:
         with open(path) as f:
@@ -323,7 +324,9 @@ def merged(files):
     doc["programs"] = {}
     o = doc["options"] = dict(docs[-1]["options"])
     for d in docs:
-        doc["programs"].update(d["programs"])
+        for name, per_cc in d["programs"].items():
+            # per compiler: a gcc-only run and a later clang-only run both stay
+            doc["programs"].setdefault(name, {}).update(per_cc)
         do = d["options"]
         o["k"] = sorted(set(o["k"]) | set(do["k"]))
         o["strategies"] += [s for s in do["strategies"] if s not in o["strategies"]]
