@@ -500,18 +500,21 @@ static P3_UNUSED_ p3_u64 p3_page_rest(const struct p3_pages *p,
   return (p->p3_size - a % p->p3_size) / sizeof(p3_u64);
 }
 
-/* Whether the page of C, in an array of LEN counters, may have been written
- * (1 unless pagemap says it is neither present nor swapped; 1 as well when
- * pagemap cannot be read or the array is short). */
+/* Whether the page of C, in an array that ends before END, may have been
+ * written (1 unless pagemap says it is neither present nor swapped; 1 as
+ * well when pagemap cannot be read). */
 static P3_UNUSED_ int p3_page_written(struct p3_pages *p, const p3_u64 *c,
-                                      p3_u64 len) {
-  p3_u64 page = P3_CAST_(p3_u64, P3_ADDR_(c)) / p->p3_size;
+                                      const p3_u64 *end) {
+  p3_u64 page = P3_CAST_(p3_u64, P3_ADDR_(c)) / p->p3_size, want;
   long got;
-  if (p->p3_fd < 0 || len < P3_PAGEMAP_MIN_)
+  if (p->p3_fd < 0)
     return 1;
   if (page - p->p3_first >= p->p3_n) { /* not read yet (wraps if below) */
-    got = p3_sys_pread(p->p3_fd, p->p3_entries, sizeof(p->p3_entries),
-                       page * 8);
+    /* the entries up to the array's end: the kernel walks each one asked */
+    want = P3_CAST_(p3_u64, P3_ADDR_(end - 1)) / p->p3_size - page + 1;
+    if (want > sizeof(p->p3_entries) / 8)
+      want = sizeof(p->p3_entries) / 8;
+    got = p3_sys_pread(p->p3_fd, p->p3_entries, want * 8, page * 8);
     if (got < 8) {
       p3_pages_close(p);
       return 1;
@@ -687,7 +690,9 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
       n = p3_page_rest(pages, &g->p3_counts[i]);
       if (n > g->p3_array_len - i)
         n = g->p3_array_len - i;
-      if (!p3_page_written(pages, &g->p3_counts[i], g->p3_array_len))
+      if (g->p3_array_len >= P3_PAGEMAP_MIN_ &&
+          !p3_page_written(pages, &g->p3_counts[i],
+                           &g->p3_counts[g->p3_array_len]))
         continue;
       for (j = i; j < i + n; ++j) {
         p3_u64 c = P3_LOAD_(&g->p3_counts[j]);
@@ -836,7 +841,9 @@ static P3_UNUSED_ void p3_fork_child(void) {
         n = p3_page_rest(&pages, &f->p3_counts[j]);
         if (n > f->p3_array_len + 1 - j)
           n = f->p3_array_len + 1 - j;
-        if (p3_page_written(&pages, &f->p3_counts[j], f->p3_array_len))
+        if (f->p3_array_len < P3_PAGEMAP_MIN_ ||
+            p3_page_written(&pages, &f->p3_counts[j],
+                            &f->p3_counts[f->p3_array_len + 1]))
           for (k = j; k < j + n; ++k)
             if (f->p3_counts[k] != 0)
               f->p3_counts[k] = 0;
