@@ -260,11 +260,12 @@ class Bench:
         started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.compiler("gcc")  # the machine's gcc, not the clang shim
         machine = corpus.machine_info()
+        commit = corpus.p3_version()  # now: the tree may move while this runs
         def document():
             return {"started": started,
                     "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "command": " ".join(shlex.quote(x) for x in sys.argv),
-                    "machine": machine, "p3_commit": corpus.p3_version(),
+                    "machine": machine, "p3_commit": commit,
                     "options": {"reps": a.reps, "k": a.k, "strategies": a.strategies,
                                 "compilers": a.compilers, "scale": a.scale,
                                 "scales": {n: r.get("scale") for n, r in
