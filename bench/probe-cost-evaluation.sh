@@ -12,6 +12,12 @@
 #   bench/probe-cost-evaluation.sh                 # build/bin's tools, work in $TMPDIR
 #   bench/probe-cost-evaluation.sh --reps 7        # any further bench/probe-cost.py option
 #
+# The other five corpus programs were measured separately, gcc only, K = 4, 3 repetitions,
+# reduced scales (docs/evaluation.md section 5 lists every run merged there):
+#   bench/probe-cost.py tcc pcre2 flex gawk sqlite3 --compilers gcc --k 4 --strategies p3 \
+#     --reps 3 --scale sqlite3=30,flex=750,tcc=60,gawk=2,pcre2=400 --perf tcc,flex,gawk,sqlite3 \
+#     --json five.json
+# and the tables rebuilt from the runs' JSON files with --from-json A.json B.json ... .
 # The full measurement (every program, K = 8, PBL, default scales) is
 # bench/probe-cost.py with no arguments; it takes hours here.
 set -e
