@@ -407,7 +407,8 @@ ReportResult finishReport(const ReportOptions &O, const Manifest &M0,
     std::string TrainingSummary;
     Expected<std::vector<SimulationRow>> Rows = simulateStrategies(
         *M, *G, P, O.SimulateK, O.Strategies, SimSBL,
-        Training ? &*Training : nullptr, &TrainingSummary, O.StaticInvokedOnce);
+        Training ? &*Training : nullptr, &TrainingSummary, O.StaticInvokedOnce,
+        O.PlanStaticEstimates);
     if (!Rows)
       return Fail("simulation: " + toString(Rows.takeError()));
     Sim = std::move(*Rows);

@@ -295,8 +295,12 @@ static void printAutoSummary(const RewritePlan &Plan) {
                     Loads, Max, E.LowerBound);
   if (E.LowerBound > 0)
     outs() << formatv(" (slowest / bound {0:F2})", Max / E.LowerBound);
-  outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
-                    E.LPTMax, E.Moves);
+  if (E.KeptPBLPlan)
+    outs() << "; no function measured: pbl's plan (whole functions by static "
+              "probes), static estimates do not decide\n";
+  else
+    outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
+                      E.LPTMax, E.Moves);
 }
 
 static void printStats(const RewritePlan &Plan,
