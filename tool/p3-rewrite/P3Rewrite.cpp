@@ -52,11 +52,11 @@ static cl::opt<unsigned> K("k", cl::desc("Number of copies (default 4)"),
 static cl::opt<std::string>
     StrategyName("strategy",
                  cl::desc("How paths are shared among the copies: sbl, pbl, "
-                          "p3 (default; the paper's partition), p3-ends (P3 "
-                          "with a loop-aware partition) or auto (cost-aware "
-                          "planning; see --train). With -k 1 every strategy "
-                          "is SBL"),
-                 cl::init("p3"), cl::cat(Category));
+                          "p3 (the paper's partition), p3-ends (P3 with a "
+                          "loop-aware partition) or auto (default: "
+                          "cost-aware planning with --train, pbl's plan "
+                          "without). With -k 1 every strategy is SBL"),
+                 cl::init("auto"), cl::cat(Category));
 static cl::opt<std::string> TrainFile(
     "train",
     cl::desc("With --strategy=auto: plan with the merged profile of an "
@@ -163,7 +163,8 @@ static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage
 static cl::extrahelp Examples(R"(
 Examples:
   p3-rewrite -k 4 src/*.c -- -Iinclude
-      4 copies of the current directory in p3-out/, P3 strategy.
+      4 copies of the current directory in p3-out/, auto strategy (without
+      --train: whole functions distributed, as pbl).
   p3-rewrite -k 8 --strategy=pbl -p build/ src/a.c src/b.c -o /tmp/out --force
       Flags from build/compile_commands.json; whole functions distributed.
   p3-rewrite -k 1 --stats main.c --
