@@ -169,8 +169,8 @@ Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
     return Out;
   });
   // Nothing measured: the costs are guesses, so pbl's plan (AutoStrategy.h).
-  bool NoneMeasured = std::none_of(Measured.begin(), Measured.end(),
-                                   [](bool M) { return M; });
+  bool NoneMeasured =
+      std::none_of(Measured.begin(), Measured.end(), [](bool M) { return M; });
   if (NoneMeasured && PBLStart && !Plan.Options.PlanOnStaticEstimates) {
     CostPlan Kept = planOf(Problem.Starts[*PBLStart]);
     Kept.LowerBound = Costs.LowerBound;

@@ -143,8 +143,8 @@ TEST(AutoStrategy, WithNothingMeasuredKeepsPBLPlan) {
     for (unsigned K : AllK) {
       if (K == 1)
         continue; // one copy: nothing to place
-      SCOPED_TRACE("program " + std::to_string(Prog) + ", K=" +
-                   std::to_string(K));
+      SCOPED_TRACE("program " + std::to_string(Prog) +
+                   ", K=" + std::to_string(K));
       StrategyOptions O;
       O.Kind = StrategyKind::Auto;
       O.K = K;
