@@ -768,15 +768,17 @@ class StrategySection(Doc):
                "nonzero increments, counter updates) of the slowest copy divided by SBL's. The "
                "harness checks that each rewrite it builds has exactly the slowest copy its "
                "simulation predicts (column *sim = rewrite* of the checks). *auto static*: "
-               "planned from static estimates (Wu-Larus branch probabilities, and invocations "
-               "from the call graph, docs/graph-library.md); *auto trained*: planned with the "
+               "auto without a profile, which keeps pbl's plan (whole functions by static "
+               "probes; docs/graph-library.md, \"Where static estimates fail\", says why); "
+               "*auto trained*: planned with the "
                "merged profile of the program's `train` workload (test/corpus/programs/*.conf: "
                "the same kind of use on other data), measured on `workload`; the second table is "
                "the reverse. *bound*: no plan of auto's options does better on the measured run "
                "(auto planned with the measured profile itself; a lower bound on what planning "
-               "can reach). *auto static, no call graph*: the same static plan with every "
-               "function assumed invoked once (`p3-report --static-invoked-once`), to show what "
-               "the call graph's invocation estimates change. Issue 11's targets: auto trained ≤ min(p3, p3-ends, pbl) on every "
+               "can reach). *auto planned on static estimates*: the plan auto's search makes "
+               "on its static estimates (Wu-Larus branch probabilities, invocations from the "
+               "call graph; `p3-report --simulate --plan-static-estimates`), which auto static "
+               "does not use, to show what trusting them would give. Issue 11's targets: auto trained ≤ min(p3, p3-ends, pbl) on every "
                "program and K; on average ≤ 0.60 / 0.35 / 0.22 at K = 2 / 4 / 8 where the bound "
                "allows; auto static ≤ pbl on average.")
         self.p()
@@ -788,7 +790,7 @@ class StrategySection(Doc):
                            ("simulate_train", "Measured on `train`, trained on the workload")):
             self.p(f"### {title} (slowest copy / SBL)")
             self.p()
-            cols = base_cols + ([("auto-once", "auto static, no call graph")]
+            cols = base_cols + ([("auto-est", "auto planned on static estimates")]
                                 if key == "simulate" else [])
             head = ["program"]
             for k in ks:
@@ -800,12 +802,12 @@ class StrategySection(Doc):
                 sim = pr.get(key, {}).get("rows", {})
                 if not sim:
                     continue
-                once = pr.get("simulate_once", {}).get("rows", {})
+                est = pr.get("simulate_estimates", {}).get("rows", {})
                 row = [name]
                 for k in ks:
                     rr = {c: sim.get(f"{c}-k{k}", {}).get("ratio") for c, _ in cols}
-                    if "auto-once" in rr:
-                        rr["auto-once"] = once.get(f"auto-k{k}", {}).get("ratio")
+                    if "auto-est" in rr:
+                        rr["auto-est"] = est.get(f"auto-k{k}", {}).get("ratio")
                     others = [v for v in (rr["p3"], rr["p3-ends"], rr["pbl"]) if v is not None]
                     won = (rr["auto+train"] is not None and others
                            and rr["auto+train"] <= min(others) + 1e-12)
@@ -882,15 +884,30 @@ class StrategySection(Doc):
                 if a is not None and p is not None:
                     st.append(f"K={k} {ratio(a)} vs {ratio(p)}"
                               + (" (≤)" if a <= p + 1e-12 else " (**worse**)"))
+            p3 = []
+            for k in ks:
+                a, p = avgs.get((key, "auto", k)), avgs.get((key, "p3", k))
+                if a is not None and p is not None:
+                    p3.append(f"K={k} {ratio(a)} vs {ratio(p)}"
+                              + (" (≤)" if a <= p + 1e-12 else " (**worse**)"))
             self.p(f"- **{title}**: auto trained on average " + "; ".join(parts) +
-                   ". auto static against pbl on average: " + ", ".join(st) + ".")
+                   ". auto static against pbl on average: " + ", ".join(st) +
+                   "; against p3: " + ", ".join(p3) + ".")
+            est = []
+            for k in ks:
+                a, p = avgs.get((key, "auto-est", k)), avgs.get((key, "pbl", k))
+                if a is not None and p is not None:
+                    est.append(f"K={k} {ratio(a)} vs {ratio(p)}")
+            if est:
+                self.p("  auto planned on its static estimates against pbl on average: "
+                       + ", ".join(est) + ".")
         self.p()
-        self.p("auto static plans from estimates whose error per function spans orders of "
-               "magnitude (a loop over data, a global flag: docs/graph-library.md, \"Where "
-               "static estimates fail\", with libquantum's functions): under its own estimate "
-               "its plan is never worse than pbl's (pbl's plan is one of its starts), but "
-               "measured, which copy a few data-dependent hot functions land on decides, for it "
-               "as for pbl. A training profile removes the guess.")
+        self.p("Without a profile, auto keeps pbl's plan: static estimates of how often each "
+               "function runs are off by orders of magnitude (a loop over data, a global flag: "
+               "docs/graph-library.md, \"Where static estimates fail\", with libquantum's "
+               "functions, and programs outside the five), so a plan balanced on them wins or "
+               "loses against pbl program by program, and loses on average (column *auto "
+               "planned on static estimates*). A training profile removes the guess.")
         self.p()
 
     def section_checks(self):

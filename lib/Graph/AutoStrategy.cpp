@@ -6,6 +6,7 @@
 #include "Graph/Planner.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -59,6 +60,8 @@ private:
   /// The plan of another strategy as a start (its per-copy edge sets become
   /// options of the functions it splits).
   void addStart(StrategyKind Kind);
+  /// \p Start as a plan, with its loads under the planning costs.
+  CostPlan planOf(const PlanStart &Start) const;
   Error buildPlan(const CostPlan &Costs);
   CostBasis basis(unsigned F) const { return {Flows[F], bool(Measured[F])}; }
 
@@ -70,6 +73,7 @@ private:
   CostProblem Problem;
   std::vector<std::vector<SeedOption>> Seeds;         ///< Options 1..
   std::vector<std::vector<PlacementOption>> Splits;   ///< After the seeds.
+  std::optional<unsigned> PBLStart; ///< Its index in Problem.Starts.
 };
 
 Error AutoPlanner::computeFlows(ArrayRef<FunctionFrequency> Frequencies) {
@@ -151,8 +155,12 @@ Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
     return E;
   if (K > 1)
     for (StrategyKind Kind :
-         {StrategyKind::PBL, StrategyKind::P3, StrategyKind::P3Ends})
+         {StrategyKind::PBL, StrategyKind::P3, StrategyKind::P3Ends}) {
+      size_t Before = Problem.Starts.size();
       addStart(Kind);
+      if (Kind == StrategyKind::PBL && Problem.Starts.size() > Before)
+        PBLStart = Before;
+    }
   CostPlan Costs = planByCost(Problem, [&](unsigned F) {
     Splits[F] = splitOptions(Functions[F], basis(F), K);
     std::vector<OptionCost> Out;
@@ -160,7 +168,34 @@ Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
       Out.push_back(O.Cost);
     return Out;
   });
+  // Nothing measured: the costs are guesses, so pbl's plan (AutoStrategy.h).
+  bool NoneMeasured =
+      std::none_of(Measured.begin(), Measured.end(), [](bool M) { return M; });
+  if (NoneMeasured && PBLStart && !Plan.Options.PlanOnStaticEstimates) {
+    CostPlan Kept = planOf(Problem.Starts[*PBLStart]);
+    Kept.LowerBound = Costs.LowerBound;
+    Kept.LPTMax = Costs.LPTMax;
+    if (Error E = buildPlan(Kept))
+      return E;
+    Plan.Estimate->KeptPBLPlan = true;
+    return Error::success();
+  }
   return buildPlan(Costs);
+}
+
+CostPlan AutoPlanner::planOf(const PlanStart &Start) const {
+  CostPlan Out;
+  Out.OptionOf = Start.OptionOf;
+  Out.CopyOf = Start.CopyOf;
+  Out.Load.assign(K, 0);
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    unsigned O = Start.OptionOf[F];
+    OptionCost Whole{Problem.WholeCost[F]};
+    const OptionCost &Cost = O == 0 ? Whole : Problem.ExtraOptions[F][O - 1];
+    for (unsigned G = 0; G < Cost.size(); ++G)
+      Out.Load[Start.CopyOf[F][G]] += Cost[G];
+  }
+  return Out;
 }
 
 Error AutoPlanner::buildPlan(const CostPlan &Costs) {

@@ -5,6 +5,16 @@
 // weights from that flow, its placement options and their costs, the search
 // (Graph/Planner.h), and the instances of the chosen groups.
 //
+// Without a single measured function, auto keeps pbl's plan (whole functions,
+// LPT on static probes), each function instrumented as auto would: static
+// estimates of how often a function runs are off by orders of magnitude
+// (a loop over data, a flag that is off; docs/graph-library.md, "Where static
+// estimates fail"), and measured, plans balanced on them lost to pbl's on
+// average, on the corpus and on programs outside it. The search still runs on
+// the estimates, for its lower bound; StrategyOptions::PlanOnStaticEstimates
+// keeps its plan instead (for comparison). Once one function is measured, the
+// search decides, with static estimates for the others.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_GRAPH_AUTOSTRATEGY_H

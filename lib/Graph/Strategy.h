@@ -54,6 +54,11 @@ struct StrategyOptions {
   /// Maximum shares per split function; 0 means the paper's
   /// max(outdeg(ENTRY), K).
   unsigned Delta = 0;
+  /// auto with no measured function (no training profile, or one that
+  /// matched nothing): plan on the static estimates anyway. Off by default,
+  /// when auto keeps pbl's plan instead (AutoStrategy.h says why). Not part
+  /// of the manifest: p3-report --simulate --plan-static-estimates sets it.
+  bool PlanOnStaticEstimates = false;
 };
 
 struct Task {
@@ -77,6 +82,9 @@ struct PlanEstimate {
   double LowerBound = 0;    ///< No plan of these options does better.
   double LPTMax = 0;        ///< LPT of whole functions on the same costs.
   unsigned Moves = 0;       ///< Improving moves after LPT.
+  /// No function was measured, so auto kept pbl's plan (the loads above are
+  /// that plan's under the static estimates).
+  bool KeptPBLPlan = false;
 
   double maxLoad() const;
 };

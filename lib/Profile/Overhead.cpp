@@ -159,7 +159,7 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
                    const MergedProfile &P, ArrayRef<unsigned> Ks,
                    ArrayRef<StrategyKind> Strategies, uint64_t &SBLHits,
                    const ProfileFile *Training, std::string *TrainingSummary,
-                   bool InvokedOnce) {
+                   bool InvokedOnce, bool PlanOnStaticEstimates) {
   std::vector<PathCounts> Profile = profileByGraph(G, P);
   Expected<uint64_t> SBL = sblHits(G, Profile);
   if (!SBL)
@@ -187,6 +187,7 @@ simulateStrategies(const Manifest &M, const ProgramGraphs &G,
         StrategyOptions Options = M.Strategy;
         Options.Kind = S;
         Options.K = K;
+        Options.PlanOnStaticEstimates = PlanOnStaticEstimates;
         Expected<SimulationRow> Row =
             simulate(G, Profile, Options, Freq->Frequencies, SBLHits);
         if (!Row)

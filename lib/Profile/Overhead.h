@@ -86,12 +86,14 @@ std::string simulationLabel(const SimulationRow &R);
 /// \p Training, rows planned with it (\p TrainingSummary says how it
 /// matched), then its bound per K. Static estimates scale each function to
 /// the invocations its call graph gives (ProgramGraphs.h), or to one with
-/// \p InvokedOnce.
+/// \p InvokedOnce. Without any trained function auto keeps pbl's plan, unless
+/// \p PlanOnStaticEstimates (Graph/AutoStrategy.h).
 llvm::Expected<std::vector<SimulationRow>> simulateStrategies(
     const Manifest &M, const ProgramGraphs &G, const MergedProfile &P,
     llvm::ArrayRef<unsigned> Ks, llvm::ArrayRef<StrategyKind> Strategies,
     uint64_t &SBLHits, const ProfileFile *Training = nullptr,
-    std::string *TrainingSummary = nullptr, bool InvokedOnce = false);
+    std::string *TrainingSummary = nullptr, bool InvokedOnce = false,
+    bool PlanOnStaticEstimates = false);
 
 /// Hits of SBL (K = 1) on the merged profile.
 llvm::Expected<uint64_t> sblHits(const ProgramGraphs &G,

@@ -405,9 +405,10 @@ ReportResult finishReport(const ReportOptions &O, const Manifest &M0,
   uint64_t SimSBL = 0;
   if (!O.SimulateK.empty()) {
     std::string TrainingSummary;
-    Expected<std::vector<SimulationRow>> Rows = simulateStrategies(
-        *M, *G, P, O.SimulateK, O.Strategies, SimSBL,
-        Training ? &*Training : nullptr, &TrainingSummary, O.StaticInvokedOnce);
+    Expected<std::vector<SimulationRow>> Rows =
+        simulateStrategies(*M, *G, P, O.SimulateK, O.Strategies, SimSBL,
+                           Training ? &*Training : nullptr, &TrainingSummary,
+                           O.StaticInvokedOnce, O.PlanStaticEstimates);
     if (!Rows)
       return Fail("simulation: " + toString(Rows.takeError()));
     Sim = std::move(*Rows);

@@ -32,6 +32,9 @@ struct ReportOptions {
   std::string TrainFile;             ///< --train: auto+train rows.
   /// --static-invoked-once: auto's static estimates without the call graph.
   bool StaticInvokedOnce = false;
+  /// --plan-static-estimates: auto static plans on its estimates instead of
+  /// keeping pbl's plan.
+  bool PlanStaticEstimates = false;
   std::vector<StrategyKind> Strategies = {StrategyKind::SBL, StrategyKind::PBL,
                                           StrategyKind::P3};
   bool JSON = false;                 ///< Machine-readable stdout.

@@ -56,7 +56,7 @@ cp "$top/test/lit/run/Inputs/e2e/prog.c" "$work/src/"
 seq 1 300 > "$work/input.txt"
 cd "$work/src" || fail "no $work/src"
 gcc -o prog prog.c && ./prog < "$work/input.txt" > "$work/expected.txt" || fail "the original did not build or run"
-p3-rewrite -k 4 --progress=none -o "$work/p3" prog.c -- || fail "p3-rewrite"
+p3-rewrite -k 4 --strategy=p3 --progress=none -o "$work/p3" prog.c -- || fail "p3-rewrite"
 p3-build "$work/p3" -- gcc -o prog prog.c > "$work/build.txt" || { cat "$work/build.txt"; fail "p3-build"; }
 p3-run "$work/p3" -- ./prog < "$work/input.txt" > /dev/null 2>&1 || fail "the local run"
 cp "$work/p3/profile.json" "$work/local.json"

@@ -1136,14 +1136,14 @@ class Harness:
         self.res["simulate"] = simulation(data["simulate"])
         rows = self.res["simulate"]["rows"]
         if "auto" in wanted:
-            # auto static without the call graph (every function invoked once), to
-            # show what the call graph's invocation estimates change
+            # auto static keeps pbl's plan; the plan its static estimates (with the
+            # call graph) would give, to show what trusting them would change
             status, odata, err = self.report_json(sbl, "--simulate=" + ",".join(map(str, ks)),
-                                                  "--strategies=auto", "--static-invoked-once")
+                                                  "--strategies=auto", "--plan-static-estimates")
             if status == 0 and odata and "simulate" in odata:
-                self.res["simulate_once"] = simulation(odata["simulate"])
+                self.res["simulate_estimates"] = simulation(odata["simulate"])
             else:
-                self.warn(prog, f"p3-report --static-invoked-once failed: {err.strip()[:200]}")
+                self.warn(prog, f"p3-report --plan-static-estimates failed: {err.strip()[:200]}")
         if train:
             # The reverse: trained on the workload, measured on the training run.
             raws = sorted(glob.glob(os.path.join(sbl, "profiles-train", "*.raw")))

@@ -3,8 +3,9 @@
 // auto trained on a profile: its estimate is the overhead model on that
 // profile, copy by copy; it is never worse there than pbl, p3 and p3-ends
 // (it starts from their plans); the copies' recorded ids decode and merge
-// into exactly the profile. Static frequencies scale with the invocations
-// they are given; a flow of the wrong size is an error.
+// into exactly the profile. With nothing measured it keeps pbl's plan (and
+// plans on the static estimates only when asked to). Static frequencies scale
+// with the invocations they are given; a flow of the wrong size is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,57 @@ TEST(AutoStrategy, TrainedEstimateIsTheModelAndBeatsTheOthers) {
   Sum.note(std::to_string(Plans) + " plans, " + std::to_string(Better) +
            " strictly better than pbl, p3 and p3-ends; " +
            std::to_string(Split) + " functions split.");
+}
+
+TEST(AutoStrategy, WithNothingMeasuredKeepsPBLPlan) {
+  Summary Sum("AutoStrategy.WithNothingMeasuredKeepsPBLPlan (K 1,2,3,4,8; "
+              "static: pbl's copies; one measured function: the search)");
+  std::mt19937_64 Rng(0x9b1);
+  unsigned Index = 0, Differ = 0;
+  for (unsigned Prog = 0; Prog < 100 && !HasFailure(); ++Prog) {
+    Program P = randomProgram(Rng, Index, 6);
+    std::vector<FunctionFrequency> Static(P.Functions.size());
+    for (unsigned F = 0; F < P.Functions.size(); ++F) {
+      Sum.add(P.Shapes[F], P.Functions[F].SBL.numPaths(),
+              P.Paths[F].has_value());
+      Static[F].Invocations = double(1 + Rng() % 1000);
+    }
+    for (unsigned K : AllK) {
+      if (K == 1)
+        continue; // one copy: nothing to place
+      SCOPED_TRACE("program " + std::to_string(Prog) +
+                   ", K=" + std::to_string(K));
+      StrategyOptions O;
+      O.Kind = StrategyKind::Auto;
+      O.K = K;
+      ProgramPlan Kept = *planProgram(P.Functions, O, Static);
+      StrategyOptions OP = O;
+      OP.Kind = StrategyKind::PBL;
+      ProgramPlan PBL = *planProgram(P.Functions, OP);
+      ASSERT_TRUE(Kept.Estimate.has_value());
+      EXPECT_TRUE(Kept.Estimate->KeptPBLPlan);
+      for (unsigned F = 0; F < P.Functions.size(); ++F)
+        for (unsigned C = 0; C < K; ++C)
+          EXPECT_EQ(Kept.Instances[F][C].isInstrumented(),
+                    PBL.Instances[F][C].isInstrumented())
+              << "function " << F << ", copy " << C;
+      // Planned on the estimates instead: never worse under them.
+      O.PlanOnStaticEstimates = true;
+      ProgramPlan Searched = *planProgram(P.Functions, O, Static);
+      EXPECT_FALSE(Searched.Estimate->KeptPBLPlan);
+      EXPECT_LE(Searched.Estimate->maxLoad(),
+                Kept.Estimate->maxLoad() * (1 + 1e-12));
+      Differ += Searched.Estimate->maxLoad() < Kept.Estimate->maxLoad();
+      // One measured function, and the search decides.
+      std::vector<FunctionFrequency> OneMeasured = Static;
+      OneMeasured[0].Flow.assign(P.Functions[0].DAG.numEdges(), 1.0);
+      O.PlanOnStaticEstimates = false;
+      ProgramPlan Partly = *planProgram(P.Functions, O, OneMeasured);
+      EXPECT_FALSE(Partly.Estimate->KeptPBLPlan);
+    }
+  }
+  Sum.note(std::to_string(Differ) +
+           " plans where the estimates' own plan is cheaper under them.");
 }
 
 TEST(AutoStrategy, StaticEstimatesScaleWithInvocations) {

@@ -262,7 +262,9 @@ std::vector<NamedOptions> strategyConfigs(unsigned K) {
   Add("p3-delta64", StrategyKind::P3, UINT_MAX, 64);
   Add("p3-ends-split-all", StrategyKind::P3Ends, UINT_MAX, 0);
   Add("p3-ends-delta2", StrategyKind::P3Ends, UINT_MAX, 2);
-  Add("auto", StrategyKind::Auto, 1, 0); // static frequencies
+  Add("auto", StrategyKind::Auto, 1, 0); // static frequencies: pbl's plan
+  Add("auto-estimates", StrategyKind::Auto, 1, 0); // planned on them
+  Configs.back().Options.PlanOnStaticEstimates = true;
   return Configs;
 }
 

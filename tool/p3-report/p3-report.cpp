@@ -68,6 +68,12 @@ cl::opt<bool> InvokedOnce(
              "function were invoked once (ignoring the call graph; for "
              "comparison)"),
     cl::cat(Category));
+cl::opt<bool> PlanStaticEstimates(
+    "plan-static-estimates",
+    cl::desc("With --simulate: plan auto's rows without a training profile on "
+             "its static estimates, instead of keeping pbl's plan as auto "
+             "does then (for comparison)"),
+    cl::cat(Category));
 cl::opt<bool> JSON("json",
                    cl::desc("Print the report as JSON instead of text"),
                    cl::cat(Category));
@@ -305,6 +311,7 @@ int main(int Argc, char **Argv) {
   O.JSON = JSON;
   O.TrainFile = Train;
   O.StaticInvokedOnce = InvokedOnce;
+  O.PlanStaticEstimates = PlanStaticEstimates;
   O.Output = Output;
   O.ReportFile = ReportFile;
   if (!Simulate.empty() && !parseKs(Simulate, O.SimulateK)) {

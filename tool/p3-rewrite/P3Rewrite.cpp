@@ -52,11 +52,11 @@ static cl::opt<unsigned> K("k", cl::desc("Number of copies (default 4)"),
 static cl::opt<std::string>
     StrategyName("strategy",
                  cl::desc("How paths are shared among the copies: sbl, pbl, "
-                          "p3 (default; the paper's partition), p3-ends (P3 "
-                          "with a loop-aware partition) or auto (cost-aware "
-                          "planning; see --train). With -k 1 every strategy "
-                          "is SBL"),
-                 cl::init("p3"), cl::cat(Category));
+                          "p3 (the paper's partition), p3-ends (P3 with a "
+                          "loop-aware partition) or auto (default: "
+                          "cost-aware planning with --train, pbl's plan "
+                          "without). With -k 1 every strategy is SBL"),
+                 cl::init("auto"), cl::cat(Category));
 static cl::opt<std::string> TrainFile(
     "train",
     cl::desc("With --strategy=auto: plan with the merged profile of an "
@@ -163,7 +163,8 @@ static cl::extrahelp CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage
 static cl::extrahelp Examples(R"(
 Examples:
   p3-rewrite -k 4 src/*.c -- -Iinclude
-      4 copies of the current directory in p3-out/, P3 strategy.
+      4 copies of the current directory in p3-out/, auto strategy (without
+      --train: whole functions distributed, as pbl).
   p3-rewrite -k 8 --strategy=pbl -p build/ src/a.c src/b.c -o /tmp/out --force
       Flags from build/compile_commands.json; whole functions distributed.
   p3-rewrite -k 1 --stats main.c --
@@ -295,8 +296,12 @@ static void printAutoSummary(const RewritePlan &Plan) {
                     Loads, Max, E.LowerBound);
   if (E.LowerBound > 0)
     outs() << formatv(" (slowest / bound {0:F2})", Max / E.LowerBound);
-  outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
-                    E.LPTMax, E.Moves);
+  if (E.KeptPBLPlan)
+    outs() << "; no function measured: pbl's plan (whole functions by static "
+              "probes), static estimates do not decide\n";
+  else
+    outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
+                      E.LPTMax, E.Moves);
 }
 
 static void printStats(const RewritePlan &Plan,

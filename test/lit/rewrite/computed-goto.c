@@ -3,11 +3,11 @@
 // new one starts at every label whose address is taken (P3_RESET). Exact with
 // gcc and clang (tcc rejects &&label differences in a static initializer).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --stats -o out t.c -- > %t/stats.txt
+// RUN: cd %t && p3-rewrite -k 1 --strategy=p3 --stats -o out t.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
 // RUN: FileCheck --check-prefix=CODE %s < %t/out/copy-0/t.c
 // RUN: cd %t && %p3check verify out t.c --compilers gcc,clang | FileCheck --check-prefix=PROF %s
-// RUN: cd %t && p3-rewrite -k 3 -o out3 t.c -- && %p3check verify out3 t.c --quiet --compilers gcc,clang
+// RUN: cd %t && p3-rewrite -k 3 --strategy=p3 -o out3 t.c -- && %p3check verify out3 t.c --quiet --compilers gcc,clang
 // RUN: cd %t && p3-report out3 --check out/profile.json
 #include <stdio.h>
 

@@ -25,28 +25,28 @@
 // The compile command names gcc: gcc's branches, checked by building the copy
 // with gcc (-Wall -Wextra -Werror): same output as the original, probes
 // measured as the model says; 3 copies merge to the same profile.
-// RUN: cd %t/src && p3-rewrite -k 1 --stats --progress=none -o gcc1 -p %t/gcc pc.c > %t/gcc.txt
+// RUN: cd %t/src && p3-rewrite -k 1 --strategy=p3 --stats --progress=none -o gcc1 -p %t/gcc pc.c > %t/gcc.txt
 // RUN: FileCheck --check-prefix=GCC %s < %t/gcc.txt
 // RUN: cd %t/src && %p3check verify gcc1 pc.c --quiet --compilers=gcc --cflags=-O2
-// RUN: cd %t/src && p3-rewrite -k 3 --progress=none -o gcc3 -p %t/gcc pc.c && %p3check verify gcc3 pc.c --quiet --compilers=gcc --cflags=-O2
+// RUN: cd %t/src && p3-rewrite -k 3 --strategy=p3 --progress=none -o gcc3 -p %t/gcc pc.c && %p3check verify gcc3 pc.c --quiet --compilers=gcc --cflags=-O2
 // RUN: cd %t/src && p3-report gcc3 --check gcc1/profile.json
 //
 // The compile command names clang: clang's branches, built with clang.
-// RUN: cd %t/src && p3-rewrite -k 1 --stats --progress=none -o clang1 -p %t/clang pc.c > %t/clang.txt
+// RUN: cd %t/src && p3-rewrite -k 1 --strategy=p3 --stats --progress=none -o clang1 -p %t/clang pc.c > %t/clang.txt
 // RUN: FileCheck --check-prefix=CLANG %s < %t/clang.txt
 // RUN: cd %t/src && %p3check verify clang1 pc.c --quiet --compilers=clang --cflags=-O2
-// RUN: cd %t/src && p3-rewrite -k 3 --progress=none -o clang3 -p %t/clang pc.c && %p3check verify clang3 pc.c --quiet --compilers=clang --cflags=-O2
+// RUN: cd %t/src && p3-rewrite -k 3 --strategy=p3 --progress=none -o clang3 -p %t/clang pc.c && %p3check verify clang3 pc.c --quiet --compilers=clang --cflags=-O2
 // RUN: cd %t/src && p3-report clang3 --check clang1/profile.json
 //
 // Flags after "--" name no compiler: CC does (or --compiler=gcc). Those flags
 // need not be the build's, so __OPTIMIZE__ is unknown.
-// RUN: cd %t/src && env CC=gcc p3-rewrite -k 1 --stats --progress=none -o env1 pc.c -- -O2 > %t/env.txt
+// RUN: cd %t/src && env CC=gcc p3-rewrite -k 1 --strategy=p3 --stats --progress=none -o env1 pc.c -- -O2 > %t/env.txt
 // RUN: FileCheck --check-prefix=ENV %s < %t/env.txt
-// RUN: cd %t/src && p3-rewrite -k 1 --stats --progress=none --compiler=gcc -o opt1 pc.c -- -O2 > %t/opt.txt
+// RUN: cd %t/src && p3-rewrite -k 1 --strategy=p3 --stats --progress=none --compiler=gcc -o opt1 pc.c -- -O2 > %t/opt.txt
 // RUN: FileCheck --check-prefix=ENV %s < %t/opt.txt
 //
 // --portable: every function that tests the compiler is left alone.
-// RUN: cd %t/src && p3-rewrite -k 1 --stats --progress=none --portable -o portable1 -p %t/gcc pc.c > %t/portable.txt
+// RUN: cd %t/src && p3-rewrite -k 1 --strategy=p3 --stats --progress=none --portable -o portable1 -p %t/gcc pc.c > %t/portable.txt
 // RUN: FileCheck --check-prefix=PORTABLE %s < %t/portable.txt
 // RUN: cd %t/src && %p3check verify portable1 pc.c --quiet --compilers=gcc,clang --cflags=-O2
 #include <stdio.h>

@@ -5,7 +5,7 @@
 // that another copy profiles are recorded under ids the decoder drops.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/pspp.c
 // RUN: cd %t && p3-rewrite -k 1 --no-loop-counters --strategy=sbl -o sbl pspp.c -- && %p3check verify sbl pspp.c > %t/sbl.txt
-// RUN: cd %t && p3-rewrite -k 2 --no-loop-counters --stats -o p3 pspp.c -- | FileCheck --check-prefix=STATS %s
+// RUN: cd %t && p3-rewrite -k 2 --strategy=p3 --no-loop-counters --stats -o p3 pspp.c -- | FileCheck --check-prefix=STATS %s
 // RUN: grep -v '^//' %t/p3/copy-0/pspp.c | FileCheck --check-prefix=C0 %s
 // RUN: grep -v '^//' %t/p3/copy-1/pspp.c | FileCheck --check-prefix=C1 %s
 // RUN: cd %t && %p3check verify p3 pspp.c > %t/p3.txt
@@ -110,5 +110,5 @@ int main(void) {
 
 // The shapes checked are those of --no-loop-counters; with the loops' back
 // edges counting into locals (loop-locals.c) the P3 profile is the same:
-// RUN: cd %t && p3-rewrite -k 2 -o locals pspp.c -- && %p3check verify locals pspp.c --quiet
+// RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o locals pspp.c -- && %p3check verify locals pspp.c --quiet
 // RUN: p3-report %t/locals --check %t/sbl/profile.json

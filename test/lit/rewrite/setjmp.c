@@ -5,11 +5,11 @@
 // The probes are not compared with the model (--no-probes): the frames that
 // longjmp leaves (fail_at) ran probes of paths that never end.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --stats -o out t.c -- > %t/stats.txt
+// RUN: cd %t && p3-rewrite -k 1 --strategy=p3 --stats -o out t.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
 // RUN: FileCheck --check-prefix=CODE %s < %t/out/copy-0/t.c
 // RUN: cd %t && %p3check verify out t.c --no-probes | FileCheck --check-prefix=PROF %s
-// RUN: cd %t && p3-rewrite -k 3 -o out3 t.c -- && %p3check verify out3 t.c --quiet --no-probes
+// RUN: cd %t && p3-rewrite -k 3 --strategy=p3 -o out3 t.c -- && %p3check verify out3 t.c --quiet --no-probes
 // RUN: cd %t && p3-report out3 --check out/profile.json
 // STATS: t.c:{{[0-9]+}} protected_call {{.*}} yes
 // STATS: t.c:{{[0-9]+}} retries {{.*}} {{[0-9]+}}
