@@ -69,9 +69,9 @@ planOspRewrite(ArrayRef<LoweredFunction> Functions,
       M.Functions.push_back(std::move(MF));
       continue;
     }
-    // Register mode for C functions that call nothing.
-    Actions[I] =
-        planBlockActions(F, unsigned(M.Blocks.size()) + 1, F.CallsNothing);
+    // Register mode for C functions whose calls are all in their blocks.
+    Actions[I] = planBlockActions(F, unsigned(M.Blocks.size()) + 1,
+                                  F.CallsNothing || F.CallsOnlyInBlocks);
     const BlockActionPlan &A = Actions[I];
     if (A.Observed.empty()) {
       MF.SkipReason = A.Unobserved.empty()
