@@ -46,6 +46,8 @@ private:
   fuseIntoOutcomes(std::vector<Placement> &All) const;
   struct Handover {
     std::vector<bool> In, Out;
+    /// Per block and successor: an action in that outcome hands out.
+    std::vector<std::vector<bool>> OutVia;
   };
   Handover handovers(const std::vector<bool> &Acts) const;
 
@@ -246,21 +248,25 @@ Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
       Walk(B, false, Calls, nullptr);
     Hot[B] = Calls;
   }
-  // EXIT has no action: the blocks whose walk reaches it leave from there.
-  for (unsigned B : Starts) {
+  // EXIT has no action: the function may be left after V's action (V's
+  // successors, through blocks without an action, reach EXIT).
+  auto Leaves = [&](unsigned V) {
     std::vector<bool> Seen(N, false);
-    std::vector<unsigned> Work{B};
+    std::vector<unsigned> Work{V};
     while (!Work.empty()) {
-      unsigned V = Work.back();
+      unsigned U = Work.back();
       Work.pop_back();
-      for (unsigned S : G.Succs[V])
+      for (unsigned S : G.Succs[U])
         if (S == G.Exit)
-          ExitNext[B] = true;
+          return true;
         else if (!Acts[S] && !Seen[S])
           Seen[S] = true, Work.push_back(S);
     }
-  }
-  Handover H{std::vector<bool>(N, false), std::vector<bool>(N, false)};
+    return false;
+  };
+  for (unsigned B : Starts)
+    ExitNext[B] = Leaves(B);
+  Handover H{std::vector<bool>(N, false), std::vector<bool>(N, false), {}};
   for (unsigned X : Starts)
     for (unsigned Y : Next[X])
       if (Hot[X] || Hot[Y])
@@ -272,6 +278,28 @@ Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
     for (unsigned Y : Next[X])
       Out = Out || H.In[Y];
     H.Out[X] = Out;
+  }
+  // An action in one outcome of its block's condition (after the block's
+  // code): only what runs on the way to the next actions through that
+  // outcome matters (their In covers the calls met on the way).
+  H.OutVia.assign(N, {});
+  for (unsigned X : Starts) {
+    if (X == G.Entry)
+      continue;
+    for (unsigned S : G.Succs[X]) {
+      bool Out = S == G.Exit;
+      if (!Out && Acts[S])
+        Out = H.In[S];
+      else if (!Out) {
+        bool Calls = false;
+        std::vector<unsigned> Via;
+        Walk(S, true, Calls, &Via);
+        Out = Calls || F.CallingBlocks[S] || Leaves(S);
+        for (unsigned Y : Via)
+          Out = Out || H.In[Y];
+      }
+      H.OutVia[X].push_back(Out);
+    }
   }
   return H;
 }
@@ -333,10 +361,22 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   }
   // The macro of an action: P3_OSP_LBLOCK on the local, R: reloaded from the
   // thread first, W: written back after.
-  auto Macro = [&](unsigned First, unsigned Last, bool Pair) {
+  auto Macro = [&](const Placement &P, unsigned Last, bool Pair) {
+    unsigned First = P.Block;
     std::string Name = !Register ? "P3_OSP_BLOCK" : "P3_OSP_LBLOCK";
     if (Register && Calls) {
-      bool In = Hand.In[First], Out = Hand.Out[First] || Hand.Out[Last];
+      // Hands out when a call may run before the action after: after a
+      // fused pair, that of the pair's second block; in one outcome of a
+      // condition, that of the actions through that outcome.
+      bool In = Hand.In[First], Out = Hand.Out[Last];
+      if (!Pair && P.Depth == -1 && P.Where != Slot::Entry &&
+          P.Where != Slot::Exit && actsInOutcomes(First))
+        for (unsigned I = 0; I < G.Succs[First].size(); ++I) {
+          const EdgeAnchor &A = Anchors[First][I];
+          if (A.Kind == AnchorKind::Branch && A.Site == P.Site &&
+              A.Outcome == (P.Where == Slot::IfTrue))
+            Out = Hand.OutVia[First][I];
+        }
       Name = In && Out ? "P3_OSP_RWBLOCK"
              : In      ? "P3_OSP_RBLOCK"
              : Out     ? "P3_OSP_WBLOCK"
@@ -372,11 +412,11 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
                     : Fused.end();
     if (Next != Fused.end() && Next->second != P.Block)
       List.push_back(formatv("{0}({1}, {2})",
-                             Macro(P.Block, Next->second, true),
+                             Macro(P, Next->second, true),
                              IdOf.at(P.Block), IdOf.at(Next->second)));
     else
       List.push_back(
-          formatv("{0}({1})", Macro(P.Block, P.Block, false), IdOf.at(P.Block)));
+          formatv("{0}({1})", Macro(P, P.Block, false), IdOf.at(P.Block)));
   }
   return Plan;
 }

@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
 // actions.
 // CHECK:      static int loops(int n) { P3_OSP_LEAF;
 // CHECK-NEXT: int s = 0, i = 0; P3_OSP_WBLOCK(7);
-// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_RWBLOCK2(8, 9), P3_OSP_RWBLOCK(8)))
+// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_RWBLOCK2(8, 9), P3_OSP_RBLOCK(8)))
 // CHECK-NEXT:   s += square(i++);
 // CHECK-NEXT: do {
 // CHECK-NEXT:   P3_OSP_LBLOCK(10); s -= 1;
