@@ -2603,10 +2603,6 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 #define P3_OSP_RWBLOCK2(a, b)                                                  \
   ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK2((a), (b)),                   \
    (void)(p3_osp_skip = p3_osp_k))
-/* On an edge after a block's calls: the counter comes in from the thread
- * there rather than at the next block's action (which other, call-free
- * edges enter too: a loop's test after a call). */
-#define P3_OSP_TAKE ((void)(p3_osp_k = p3_osp_skip))
 #else
 /* -DP3_OSP_SHARED_COUNTER: every action on the thread's counter, as in
  * functions without register mode (tests compare the two: the same hot
@@ -2621,7 +2617,6 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 #define P3_OSP_RBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
 #define P3_OSP_WBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
 #define P3_OSP_RWBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
-#define P3_OSP_TAKE ((void)0)
 #endif
 
 /* Once per rewritten file: starts the sampler at start-up (and names the

@@ -15,9 +15,6 @@ namespace p3 {
 
 namespace {
 
-/// Placement::Block of a take-in (P3_OSP_TAKE) on an edge.
-constexpr unsigned TakeIn = NoVertex - 1;
-
 /// Which list of a site an action goes to.
 enum class Slot : uint8_t { Entry, Exit, IfTrue, IfFalse };
 
@@ -51,8 +48,6 @@ private:
     std::vector<bool> In, Out;
     /// Per block and successor: an action in that outcome hands out.
     std::vector<std::vector<bool>> OutVia;
-    /// Edges that take the counter in (P3_OSP_TAKE at their anchor).
-    std::vector<CFGEdge> Takes;
   };
   Handover handovers(const std::vector<bool> &Acts) const;
 
@@ -271,50 +266,11 @@ Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
   };
   for (unsigned B : Starts)
     ExitNext[B] = Leaves(B);
-  Handover H{std::vector<bool>(N, false), std::vector<bool>(N, false), {}, {}};
-  // Y takes the counter in when a call may run between the action before it
-  // and its own: in Y's code or before it (blocks without an action), or
-  // after the action of a block that leads to Y. When that block X enters Y
-  // directly and has a place after its code on the edge (a branch outcome,
-  // its end), the counter is taken in there instead (P3_OSP_TAKE: the
-  // thread's counter is exact after X's code, as X hands out): a loop after
-  // a call then runs on the register alone.
-  for (unsigned Y : Starts) {
-    if (Y == G.Entry)
-      continue;
-    bool In = F.CallingBlocks[Y];
-    Walk(Y, false, In, nullptr);
-    std::vector<CFGEdge> Takes;
-    for (CFGEdge E : InEdges[Y]) {
-      unsigned P = E.Block;
-      if (Acts[P]) {
-        if (!Hot[P])
-          continue;
-        const EdgeAnchor &A = Anchors[P][E.Index];
-        // Only where the anchor runs after all of P's code: a branch
-        // outcome (after the condition), or after P's last statement (an
-        // expression site's code runs before its expression).
-        if (!actsInOutcomes(P) &&
-            (A.Kind == AnchorKind::Branch ||
-             (A.Kind == AnchorKind::ExitSlot &&
-              F.Sites[A.Site].Kind == SiteKind::AfterStatement)) &&
-            F.Sites[A.Site].SequencedWithCalls)
-          Takes.push_back(E);
-        else
-          In = true;
-        continue;
-      }
-      std::vector<unsigned> Before;
-      bool Calls = F.CallingBlocks[P];
-      Walk(P, false, Calls, &Before);
-      for (unsigned X : Before)
-        Calls = Calls || Hot[X];
-      In = In || Calls;
-    }
-    H.In[Y] = In;
-    if (!In)
-      H.Takes.insert(H.Takes.end(), Takes.begin(), Takes.end());
-  }
+  Handover H{std::vector<bool>(N, false), std::vector<bool>(N, false), {}};
+  for (unsigned X : Starts)
+    for (unsigned Y : Next[X])
+      if (Hot[X] || Hot[Y])
+        H.In[Y] = true;
   for (unsigned X : Starts) {
     if (X == G.Entry)
       continue;
@@ -387,14 +343,6 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
       Acts[B] = true;
     Hand = handovers(Acts);
     Plan.Enter = " P3_OSP_LEAF;";
-    for (CFGEdge E : Hand.Takes) {
-      const EdgeAnchor &A = Anchors[E.Block][E.Index];
-      All.push_back({A.Site,
-                     A.Kind == AnchorKind::ExitSlot ? Slot::Exit
-                     : A.Outcome                    ? Slot::IfTrue
-                                                    : Slot::IfFalse,
-                     -2, TakeIn});
-    }
   } else if (Register) {
     std::vector<Placement> Leave;
     for (CFGEdge In : InEdges[G.Exit]) {
@@ -453,11 +401,6 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
                                          : Code.IfFalse;
     if (P.Block == NoVertex) {
       List.push_back("P3_OSP_LEAVE");
-      continue;
-    }
-    if (P.Block == TakeIn) {
-      if (std::find(List.begin(), List.end(), "P3_OSP_TAKE") == List.end())
-        List.insert(List.begin(), "P3_OSP_TAKE");
       continue;
     }
     if (P.Depth == -1 && Joined.count(P.Block) &&

@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
 // callees in blocks 30, 31, 32, 33; 7 goes on to a block that takes the
 // counter in; 18 returns); P3_OSP_R...: the counter comes in from the
 // thread first (a call may have run since the action before: 8 after 9's
-// call). The do loop and the for loop of
+// call, 29 after the for body's calls). The do loop and the for loop of
 // loops run on the local alone (P3_OSP_LBLOCK): no call between their
 // actions.
 // CHECK:      static int loops(int n) { P3_OSP_LEAF;
@@ -127,18 +127,14 @@ int main(int argc, char **argv) {
 // CHECK:      P3_OSP_LBLOCK(26); P3_OSP_LEAVE; return r;
 // CHECK:      int main(int argc, char **argv) { P3_OSP_LEAF;
 // CHECK-NEXT: int t = 0; P3_OSP_LBLOCK(27);
-// The for body calls; the counter comes back in on the way out of it
-// (P3_OSP_TAKE after the body), so the increment (29) and the test (28) run
-// on the local. loops(4) runs in block 31: the counter comes back in in
-// both outcomes of the test that follows it.
-// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_WBLOCK2(28, 30), P3_OSP_WBLOCK2(28, 31)); P3_SEQ(P3_OSP_LBLOCK(29), k++)) { {
+// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_WBLOCK2(28, 30), P3_OSP_WBLOCK2(28, 31)); P3_SEQ(P3_OSP_RBLOCK(29), k++)) {
 // CHECK-NEXT:   t += classify(k - 2);
 // CHECK-NEXT:   t += sw(k);
-// CHECK-NEXT: } P3_OSP_TAKE; }
+// CHECK-NEXT: }
 // CHECK-NEXT: t += loops(4);
-// CHECK-NEXT: if (P3_IF(argc > 5, P3_OSP_TAKE, P3_OSP_TAKE))
-// CHECK-NEXT:   { P3_OSP_WBLOCK(32); exit(3); }
-// CHECK-NEXT: P3_OSP_WBLOCK(33); printf("%d\n", t);
+// CHECK-NEXT: if (argc > 5)
+// CHECK-NEXT:   { P3_OSP_RWBLOCK(32); exit(3); }
+// CHECK-NEXT: P3_OSP_RWBLOCK(33); printf("%d\n", t);
 
 // How often each block ran. main calls classify with x = -2 .. 3 and sw with
 // x = 0 .. 5, then loops(4).
