@@ -2688,6 +2688,7 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
   }
   return k - 2;
 }
+#ifndef P3_OSP_SHARED_COUNTER
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
 #ifndef P3_OSP_UNFUSED
@@ -2697,6 +2698,40 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 #define P3_OSP_LBLOCK2(a, b) (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b))
 #endif
 #define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
+/* Register mode in C functions that call: the local is handed over around
+ * calls by block (lib/Instrument/BlockActions.h). R: the action takes the
+ * counter in from the thread first (a call may have run since the action
+ * before); W: it hands the counter out after counting (a call may run, or
+ * the function may be left, before the action after). Every call then runs
+ * with the thread's counter exact, and every action counts the exact value:
+ * the same starts and windows as with the shared counter. */
+#define P3_OSP_RBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_skip, (id))))
+#define P3_OSP_WBLOCK(id)                                                      \
+  ((void)(p3_osp_skip = p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#define P3_OSP_RWBLOCK(id)                                                     \
+  ((void)(p3_osp_skip = p3_osp_k = p3_osp_lstep_(p3_osp_skip, (id))))
+#define P3_OSP_RBLOCK2(a, b)                                                   \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK2((a), (b)))
+#define P3_OSP_WBLOCK2(a, b)                                                   \
+  (P3_OSP_LBLOCK2((a), (b)), (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RWBLOCK2(a, b)                                                  \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK2((a), (b)),                   \
+   (void)(p3_osp_skip = p3_osp_k))
+#else
+/* -DP3_OSP_SHARED_COUNTER: every action on the thread's counter, as in
+ * functions without register mode (tests compare the two: the same hot
+ * lists, bit for bit; benchmarks measure what register mode saves). */
+#define P3_OSP_LEAF P3_UNUSED_ p3_u64 p3_osp_k = 0
+#define P3_OSP_LBLOCK(id) P3_OSP_BLOCK(id)
+#define P3_OSP_LBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
+#define P3_OSP_LEAVE ((void)0)
+#define P3_OSP_RBLOCK(id) P3_OSP_BLOCK(id)
+#define P3_OSP_WBLOCK(id) P3_OSP_BLOCK(id)
+#define P3_OSP_RWBLOCK(id) P3_OSP_BLOCK(id)
+#define P3_OSP_RBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
+#define P3_OSP_WBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
+#define P3_OSP_RWBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
+#endif
 
 /* Once per rewritten file: starts the sampler at start-up (and names the
  * manifest its files belong to). Complete definitions: no ';' after it. */

@@ -93,6 +93,8 @@ private:
   void addArmSite(const CFGBlock &B, BlockSites &S);
   std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
   bool isSequenced(const Expr *E) const;
+  bool isSequencedWithCalls(const Expr *E) const;
+  void findCallingBlocks();
   bool mayEndWithFallThrough(const Stmt *S) const;
   void addForIncSite(const CFGBlock &B, BlockSites &S);
   void addJumpSite(const CFGBlock &B, BlockSites &S);
@@ -134,6 +136,7 @@ private:
   /// Where paths begin again: after setjmp returns (the blocks its callers
   /// continued to), and at labels whose address is taken (goto *).
   std::set<unsigned> Restarts;
+  bool HasCleanups = false; ///< A variable with a cleanup function (C).
 };
 
 bool Lowering::buildCFG() {
@@ -481,6 +484,8 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
     return std::nullopt;
   unsigned Id = addSite(Kind, *R, false, Text.hasTopLevelComma(*R));
   Out.Sites[Id].Sequenced = Kind == SiteKind::ReturnValue || isSequenced(E);
+  Out.Sites[Id].SequencedWithCalls =
+      Kind == SiteKind::ReturnValue || isSequencedWithCalls(E);
   return Id;
 }
 
@@ -502,10 +507,16 @@ public:
 class OutsideCallFinder : public RecursiveASTVisitor<OutsideCallFinder> {
 public:
   bool Found = false;
+  bool Cleanups = false;
   bool VisitCallExpr(CallExpr *C) {
-    return !(Found |= C->getBuiltinCallee() == 0);
+    Found |= C->getBuiltinCallee() == 0;
+    return true;
   }
-  bool VisitVarDecl(VarDecl *V) { return !(Found |= V->hasAttr<CleanupAttr>()); }
+  bool VisitVarDecl(VarDecl *V) {
+    Cleanups |= V->hasAttr<CleanupAttr>();
+    Found |= V->hasAttr<CleanupAttr>();
+    return true;
+  }
 };
 
 /// Where the returns' values are in the file, as expanded (a return inside a
@@ -567,6 +578,51 @@ bool Lowering::isSequenced(const Expr *E) const {
         return false;
   }
   return true;
+}
+
+/// Like isSequenced, against calls too: every operand that C leaves unordered
+/// against E, up to the outermost full expression (through statement
+/// expressions), neither branches nor calls a function.
+bool Lowering::isSequencedWithCalls(const Expr *E) const {
+  const Stmt *Cur = E;
+  for (const Stmt *P = PM->getParent(E); P && Cur != Body;
+       Cur = P, P = PM->getParent(P)) {
+    if (!isa<Expr>(P) || isa<StmtExpr>(P))
+      continue; // a statement orders its parts; look past ({ ... })
+    if (const auto *B = dyn_cast<BinaryOperator>(P))
+      if (B->isLogicalOp() || B->isCommaOp())
+        continue;
+    if (isa<AbstractConditionalOperator>(P))
+      continue;
+    for (const Stmt *Sibling : P->children())
+      if (Sibling && Sibling != Cur &&
+          (mayRunProbes(Sibling) || containsCall(Sibling)))
+        return false;
+  }
+  return true;
+}
+
+/// Which blocks' code calls a function (GCC builtins aside), and whether
+/// these are all the calls of the function: a C function without cleanup
+/// variables and without restarts (setjmp, labels of goto *).
+void Lowering::findCallingBlocks() {
+  Out.CallingBlocks.assign(Out.Graph.numBlocks(), false);
+  bool ReturnsTwiceCall = false;
+  for (unsigned Id = 0; Id < Elements.size(); ++Id)
+    for (const Stmt *S : Elements[Id])
+      if (const auto *C = dyn_cast<CallExpr>(S); C && !C->getBuiltinCallee()) {
+        Out.CallingBlocks[Id] = true;
+        // A local is indeterminate after a second return (setjmp, vfork).
+        if (const FunctionDecl *Callee = C->getDirectCallee())
+          ReturnsTwiceCall |=
+              isSetjmp(Callee) || Callee->hasAttr<ReturnsTwiceAttr>() ||
+              (Callee->getIdentifier() &&
+               llvm::is_contained({"vfork", "getcontext", "savectx"},
+                                  Callee->getName()));
+      }
+  Out.CallsOnlyInBlocks = !Ctx.getLangOpts().CPlusPlus && !HasCleanups &&
+                          !ReturnsTwiceCall && ReturnsTwice.empty() &&
+                          Out.Graph.ExtraStarts.empty() && Restarts.empty();
 }
 
 /// A labelled block: code after the label runs on every entry (jumps to the
@@ -1184,6 +1240,7 @@ void Lowering::run() {
     OutsideCallFinder Calls;
     Calls.TraverseStmt(const_cast<Stmt *>(Body));
     Out.CallsNothing = !Calls.Found;
+    HasCleanups = Calls.Cleanups;
   }
   if (!buildCFG())
     return;
@@ -1210,6 +1267,7 @@ void Lowering::run() {
   addStatementEndSites();
   if (!startPathsAtRestarts())
     return;
+  findCallingBlocks();
   for (unsigned H : Out.Graph.ExtraStarts)
     if (Out.Blocks[H].HandlerStart == NoSite) {
       skip(llvm::formatv("no place to start paths in the catch handler on "

@@ -44,6 +44,12 @@ private:
   bool actsInOutcomes(unsigned B) const;
   std::map<std::pair<unsigned, Slot>, unsigned>
   fuseIntoOutcomes(std::vector<Placement> &All) const;
+  struct Handover {
+    std::vector<bool> In, Out;
+    /// Per block and successor: an action in that outcome hands out.
+    std::vector<std::vector<bool>> OutVia;
+  };
+  Handover handovers(const std::vector<bool> &Acts) const;
 
   const LoweredFunction &F;
   const CFG &G;
@@ -186,6 +192,118 @@ Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
   return Fused;
 }
 
+/// Register mode in a function that calls: which actions take the counter in
+/// from the thread first (a call may have run since the action before) and
+/// which hand it out after counting (a call may run before the action after,
+/// or the function may be left). Between two consecutive actions X and Y
+/// runs only code of X, Y, and blocks without an action next to them (on the
+/// way from X to Y, or before X or Y when an action is pushed ahead of a
+/// block without a place): Hot(B) says whether B or such a block calls.
+Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
+  unsigned N = G.numBlocks();
+  // Blocks without an action reached from B's edges (forward or backward),
+  // and the actions first reached forward.
+  auto Walk = [&](unsigned B, bool Forward, bool &Calls,
+                  std::vector<unsigned> *Next) {
+    std::vector<bool> Seen(N, false);
+    std::vector<unsigned> Work;
+    auto Visit = [&](unsigned V) {
+      if (Acts[V]) {
+        if (Next)
+          Next->push_back(V);
+        return;
+      }
+      if (Seen[V])
+        return;
+      Seen[V] = true;
+      Calls = Calls || F.CallingBlocks[V];
+      Work.push_back(V);
+    };
+    auto Expand = [&](unsigned V) {
+      if (Forward)
+        for (unsigned S : G.Succs[V])
+          Visit(S);
+      else
+        for (CFGEdge In : InEdges[V])
+          Visit(In.Block);
+    };
+    Expand(B);
+    while (!Work.empty()) {
+      unsigned V = Work.back();
+      Work.pop_back();
+      Expand(V);
+    }
+  };
+  std::vector<bool> Hot(N, false);
+  std::vector<std::vector<unsigned>> Next(N);
+  std::vector<unsigned> Starts{G.Entry};
+  for (unsigned B = 0; B < N; ++B)
+    if (Acts[B])
+      Starts.push_back(B);
+  std::vector<bool> ExitNext(N, false); ///< Leaves without another action.
+  for (unsigned B : Starts) {
+    bool Calls = F.CallingBlocks[B];
+    Walk(B, true, Calls, &Next[B]);
+    if (B != G.Entry)
+      Walk(B, false, Calls, nullptr);
+    Hot[B] = Calls;
+  }
+  // EXIT has no action: the function may be left after V's action (V's
+  // successors, through blocks without an action, reach EXIT).
+  auto Leaves = [&](unsigned V) {
+    std::vector<bool> Seen(N, false);
+    std::vector<unsigned> Work{V};
+    while (!Work.empty()) {
+      unsigned U = Work.back();
+      Work.pop_back();
+      for (unsigned S : G.Succs[U])
+        if (S == G.Exit)
+          return true;
+        else if (!Acts[S] && !Seen[S])
+          Seen[S] = true, Work.push_back(S);
+    }
+    return false;
+  };
+  for (unsigned B : Starts)
+    ExitNext[B] = Leaves(B);
+  Handover H{std::vector<bool>(N, false), std::vector<bool>(N, false), {}};
+  for (unsigned X : Starts)
+    for (unsigned Y : Next[X])
+      if (Hot[X] || Hot[Y])
+        H.In[Y] = true;
+  for (unsigned X : Starts) {
+    if (X == G.Entry)
+      continue;
+    bool Out = Hot[X] || ExitNext[X];
+    for (unsigned Y : Next[X])
+      Out = Out || H.In[Y];
+    H.Out[X] = Out;
+  }
+  // An action in one outcome of its block's condition (after the block's
+  // code): only what runs on the way to the next actions through that
+  // outcome matters (their In covers the calls met on the way).
+  H.OutVia.assign(N, {});
+  for (unsigned X : Starts) {
+    if (X == G.Entry)
+      continue;
+    for (unsigned S : G.Succs[X]) {
+      bool Out = S == G.Exit;
+      if (!Out && Acts[S])
+        Out = H.In[S];
+      else if (!Out) {
+        bool Calls = false;
+        std::vector<unsigned> Via;
+        Walk(S, true, Calls, &Via);
+        Out = Calls || F.CallingBlocks[S] || Leaves(S);
+        for (unsigned Y : Via)
+          Out = Out || H.In[Y];
+      }
+      H.OutVia[X].push_back(Out);
+    }
+  }
+  return H;
+}
+
 BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   BlockActionPlan Plan;
   std::vector<unsigned> Candidates;
@@ -210,10 +328,22 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   for (const auto &KV : Fused)
     Joined.insert(KV.second);
   // Register mode assigns a local: every action must be sequenced against
-  // the others of its expression. Every edge into EXIT hands it back.
+  // the others of its expression, and against its calls. In a function that
+  // calls nothing, every edge into EXIT hands the local back; in one that
+  // calls, the actions hand it over around calls (handovers()), and every
+  // action after which the function may be left hands it out.
+  bool Calls = std::any_of(F.CallingBlocks.begin(), F.CallingBlocks.end(),
+                           [](bool C) { return C; });
   for (const Placement &P : All)
-    Register &= F.Sites[P.Site].Sequenced;
-  if (Register) {
+    Register &= F.Sites[P.Site].SequencedWithCalls;
+  Handover Hand;
+  if (Register && Calls) {
+    std::vector<bool> Acts(G.numBlocks(), false);
+    for (unsigned B : Plan.Observed)
+      Acts[B] = true;
+    Hand = handovers(Acts);
+    Plan.Enter = " P3_OSP_LEAF;";
+  } else if (Register) {
     std::vector<Placement> Leave;
     for (CFGEdge In : InEdges[G.Exit]) {
       std::set<unsigned> Pushed;
@@ -229,6 +359,31 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
       Plan.Enter = " P3_OSP_LEAF;";
     }
   }
+  // The macro of an action: P3_OSP_LBLOCK on the local, R: reloaded from the
+  // thread first, W: written back after.
+  auto Macro = [&](const Placement &P, unsigned Last, bool Pair) {
+    unsigned First = P.Block;
+    std::string Name = !Register ? "P3_OSP_BLOCK" : "P3_OSP_LBLOCK";
+    if (Register && Calls) {
+      // Hands out when a call may run before the action after: after a
+      // fused pair, that of the pair's second block; in one outcome of a
+      // condition, that of the actions through that outcome.
+      bool In = Hand.In[First], Out = Hand.Out[Last];
+      if (!Pair && P.Depth == -1 && P.Where != Slot::Entry &&
+          P.Where != Slot::Exit && actsInOutcomes(First))
+        for (unsigned I = 0; I < G.Succs[First].size(); ++I) {
+          const EdgeAnchor &A = Anchors[First][I];
+          if (A.Kind == AnchorKind::Branch && A.Site == P.Site &&
+              A.Outcome == (P.Where == Slot::IfTrue))
+            Out = Hand.OutVia[First][I];
+        }
+      Name = In && Out ? "P3_OSP_RWBLOCK"
+             : In      ? "P3_OSP_RBLOCK"
+             : Out     ? "P3_OSP_WBLOCK"
+                       : "P3_OSP_LBLOCK";
+    }
+    return Pair ? Name + "2" : Name;
+  };
   std::map<unsigned, unsigned> IdOf;
   for (unsigned I = 0; I < Plan.Observed.size(); ++I)
     IdOf[Plan.Observed[I]] = FirstId + I;
@@ -256,13 +411,12 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
                     ? Fused.find({P.Site, P.Where})
                     : Fused.end();
     if (Next != Fused.end() && Next->second != P.Block)
-      List.push_back(formatv(Register ? "P3_OSP_LBLOCK2({0}, {1})"
-                                      : "P3_OSP_BLOCK2({0}, {1})",
+      List.push_back(formatv("{0}({1}, {2})",
+                             Macro(P, Next->second, true),
                              IdOf.at(P.Block), IdOf.at(Next->second)));
     else
-      List.push_back(formatv(Register ? "P3_OSP_LBLOCK({0})"
-                                      : "P3_OSP_BLOCK({0})",
-                             IdOf.at(P.Block)));
+      List.push_back(
+          formatv("{0}({1})", Macro(P, P.Block, false), IdOf.at(P.Block)));
   }
   return Plan;
 }

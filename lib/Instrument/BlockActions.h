@@ -39,6 +39,17 @@
 // against another (the local is assigned), the function falls back to the
 // shared counter.
 //
+// Register mode across calls, for C functions whose calls are all calls of
+// their blocks (LoweredFunction::CallsOnlyInBlocks): the local is handed over
+// around calls by block. An action takes the counter in from the thread when
+// a call may have run since the action before (P3_OSP_RBLOCK), hands it out
+// when a call may run before the action after or the function may be left
+// (P3_OSP_WBLOCK; both: P3_OSP_RWBLOCK). Every call then runs with the
+// thread's counter exact,
+// and every action counts the exact value. An action in an operand that C
+// leaves unordered against a call (the compiler may run the call on either
+// side) makes the function use the shared counter.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_INSTRUMENT_BLOCKACTIONS_H
@@ -62,7 +73,8 @@ struct BlockActionPlan {
 
 /// Plans the entry actions of \p F's blocks; the i-th observed block (in
 /// BlockActionPlan::Observed order) gets id \p FirstId + i. \p Register: try
-/// register mode (the caller has checked that F calls nothing).
+/// register mode (the caller has checked that F calls nothing, or that its
+/// calls are all in its blocks).
 BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
                                  bool Register = false);
 

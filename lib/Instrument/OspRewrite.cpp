@@ -4,6 +4,7 @@
 #include "Instrument/BlockActions.h"
 #include "Instrument/FileRewriter.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <set>
@@ -11,6 +12,13 @@
 using namespace llvm;
 
 namespace p3 {
+
+/// For measuring what register mode across calls saves (bench): with
+/// -osp-register-leaf-only, only functions that call nothing use it.
+static cl::opt<bool> RegisterLeafOnly(
+    "osp-register-leaf-only", cl::Hidden, cl::init(false),
+    cl::desc("OSP register mode only in functions that call nothing (for "
+             "measuring)"));
 
 std::string ospPrologue(StringRef RuntimeInclude, unsigned FileIndex,
                         StringRef ManifestHash) {
@@ -69,9 +77,10 @@ planOspRewrite(ArrayRef<LoweredFunction> Functions,
       M.Functions.push_back(std::move(MF));
       continue;
     }
-    // Register mode for C functions that call nothing.
-    Actions[I] =
-        planBlockActions(F, unsigned(M.Blocks.size()) + 1, F.CallsNothing);
+    // Register mode for C functions whose calls are all in their blocks.
+    Actions[I] = planBlockActions(F, unsigned(M.Blocks.size()) + 1,
+                                  F.CallsNothing || (F.CallsOnlyInBlocks &&
+                                                     !RegisterLeafOnly));
     const BlockActionPlan &A = Actions[I];
     if (A.Observed.empty()) {
       MF.SkipReason = A.Unobserved.empty()

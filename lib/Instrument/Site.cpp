@@ -12,7 +12,8 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
            X.NeedsBraces == Y.NeedsBraces && X.NeedsParens == Y.NeedsParens &&
            X.BeforeCaseLabel == Y.BeforeCaseLabel &&
            X.BeforeCaseLabelAfter == Y.BeforeCaseLabelAfter &&
-           X.Sequenced == Y.Sequenced && X.ValueType == Y.ValueType;
+           X.Sequenced == Y.Sequenced &&
+           X.SequencedWithCalls == Y.SequencedWithCalls && X.ValueType == Y.ValueType;
   };
   auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
@@ -29,6 +30,9 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
          A.Graph.ExtraStarts == B.Graph.ExtraStarts &&
          A.BodyBegin == B.BodyBegin && A.BodyEnd == B.BodyEnd &&
          A.AllowExitGuard == B.AllowExitGuard &&
+         A.CallsNothing == B.CallsNothing &&
+         A.CallsOnlyInBlocks == B.CallsOnlyInBlocks &&
+         A.CallingBlocks == B.CallingBlocks &&
          A.ReturnValues == B.ReturnValues && A.Joins == B.Joins &&
          std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
                     B.Sites.end(), SameSites) &&

@@ -70,6 +70,10 @@ struct Site {
   /// arguments): additions still commute there, but a count or reset must not
   /// go there. Statement sites are always sequenced.
   bool Sequenced = true;
+  /// Like Sequenced, against every call of the full expression as well: the
+  /// compiler cannot move a call of a sibling operand across this site's code
+  /// (OSP's register mode hands its counter over around calls by block).
+  bool SequencedWithCalls = true;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
   /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
@@ -174,6 +178,13 @@ struct LoweredFunction {
   /// declares no variable with a cleanup: nothing it runs can run another
   /// instrumented block (OSP keeps its skip counter in a register).
   bool CallsNothing = false;
+  /// A C function without variables with a cleanup function, setjmp or
+  /// labels of goto *: the calls it makes are the calls of its blocks
+  /// (CallingBlocks), so OSP may keep its skip counter in a local across
+  /// the blocks between calls.
+  bool CallsOnlyInBlocks = false;
+  /// Per block of Graph: its code calls a function (GCC builtins aside).
+  std::vector<bool> CallingBlocks;
   /// Direct calls: the CFG block and the callee's call key
   /// (ProgramCollector), one per call, in block order.
   std::vector<std::pair<unsigned, std::string>> CallKeys;

@@ -96,15 +96,25 @@ int main(int argc, char **argv) {
 // while body 9; the block after the do loop, 12; the second operand of the
 // for test, 14) runs its action there too, fused with the test's: one
 // counter test for the two blocks (P3_OSP_BLOCK2).
-// CHECK:      int s = 0, i = 0; P3_OSP_BLOCK(7);
-// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_BLOCK2(8, 9), P3_OSP_BLOCK(8)))
+// loops and main call functions: they run in register mode too, and hand
+// the counter over around the calls by block. P3_OSP_W...: after counting,
+// the counter goes back to the thread (square runs in block 9, main's
+// callees in blocks 30, 31, 32, 33; 7 goes on to a block that takes the
+// counter in; 18 returns); P3_OSP_R...: the counter comes in from the
+// thread first (a call may have run since the action before: 8 after 9's
+// call, 29 after the for body's calls). The do loop and the for loop of
+// loops run on the local alone (P3_OSP_LBLOCK): no call between their
+// actions.
+// CHECK:      static int loops(int n) { P3_OSP_LEAF;
+// CHECK-NEXT: int s = 0, i = 0; P3_OSP_WBLOCK(7);
+// CHECK-NEXT: while (P3_IF(i < n, P3_OSP_RWBLOCK2(8, 9), P3_OSP_RBLOCK(8)))
 // CHECK-NEXT:   s += square(i++);
 // CHECK-NEXT: do {
-// CHECK-NEXT:   P3_OSP_BLOCK(10); s -= 1;
-// CHECK-NEXT: } while (P3_IF(--i > 0, P3_OSP_BLOCK(11), P3_OSP_BLOCK2(11, 12)));
-// CHECK-NEXT: for (int j = 0; P3_IF(j < n, P3_OSP_BLOCK2(13, 14), P3_OSP_BLOCK(13)) && s > 0; P3_SEQ(P3_OSP_BLOCK(15), j++))
-// CHECK-NEXT:   { P3_OSP_BLOCK(16); s = MAX(s - j, 1); P3_OSP_BLOCK(17); }
-// CHECK-NEXT: P3_OSP_BLOCK(18); return s;
+// CHECK-NEXT:   P3_OSP_LBLOCK(10); s -= 1;
+// CHECK-NEXT: } while (P3_IF(--i > 0, P3_OSP_LBLOCK(11), P3_OSP_LBLOCK2(11, 12)));
+// CHECK-NEXT: for (int j = 0; P3_IF(j < n, P3_OSP_LBLOCK2(13, 14), P3_OSP_LBLOCK(13)) && s > 0; P3_SEQ(P3_OSP_LBLOCK(15), j++))
+// CHECK-NEXT:   { P3_OSP_LBLOCK(16); s = MAX(s - j, 1); P3_OSP_LBLOCK(17); }
+// CHECK-NEXT: P3_OSP_WBLOCK(18); return s;
 // CHECK:      static int sw(int x) { P3_OSP_LEAF;
 // CHECK-NEXT: int r = 0; P3_OSP_LBLOCK(19);
 // CHECK-NEXT: switch (x % 3) {
@@ -115,15 +125,16 @@ int main(int argc, char **argv) {
 // CHECK:      default:
 // CHECK-NEXT:   P3_OSP_LBLOCK(22); r = x ? P3_SEQ(P3_OSP_LBLOCK(24), 7) : P3_SEQ(P3_OSP_LBLOCK(23), 8); P3_OSP_LBLOCK(25);
 // CHECK:      P3_OSP_LBLOCK(26); P3_OSP_LEAVE; return r;
-// CHECK:      int t = 0; P3_OSP_BLOCK(27);
-// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_BLOCK2(28, 30), P3_OSP_BLOCK2(28, 31)); P3_SEQ(P3_OSP_BLOCK(29), k++)) {
+// CHECK:      int main(int argc, char **argv) { P3_OSP_LEAF;
+// CHECK-NEXT: int t = 0; P3_OSP_LBLOCK(27);
+// CHECK:      for (int k = 0; P3_IF(k < 6, P3_OSP_WBLOCK2(28, 30), P3_OSP_WBLOCK2(28, 31)); P3_SEQ(P3_OSP_RBLOCK(29), k++)) {
 // CHECK-NEXT:   t += classify(k - 2);
 // CHECK-NEXT:   t += sw(k);
 // CHECK-NEXT: }
 // CHECK-NEXT: t += loops(4);
 // CHECK-NEXT: if (argc > 5)
-// CHECK-NEXT:   { P3_OSP_BLOCK(32); exit(3); }
-// CHECK-NEXT: P3_OSP_BLOCK(33); printf("%d\n", t);
+// CHECK-NEXT:   { P3_OSP_RWBLOCK(32); exit(3); }
+// CHECK-NEXT: P3_OSP_RWBLOCK(33); printf("%d\n", t);
 
 // How often each block ran. main calls classify with x = -2 .. 3 and sw with
 // x = 0 .. 5, then loops(4).

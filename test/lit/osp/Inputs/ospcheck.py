@@ -16,6 +16,12 @@
           skipping) equal the number of blocks in the traces;
         - every compiler ran every block the same number of times (the order
           of blocks in operands C leaves unordered may differ);
+        - register mode is exact: the copy built as it is and built with
+          -DP3_OSP_SHARED_COUNTER (every action on the thread's counter)
+          write the same hot lists, bit for bit, when they sample at
+          periods 4 and 32 with the same seed (the same blocks start the
+          same windows, which record the same blocks); not with
+          --threads (threads interleave differently from run to run);
         - prints, for FileCheck, how often each block ran (from the traces of
           the first compiler): "BLOCK <function> <lines>: <count>", in id
           order, and the exact top subpaths of length 2 as p3-report --exact
@@ -107,6 +113,37 @@ def hot_list_blocks(path):
     return int(state[state.index("blocks") + 1])
 
 
+def hot_lists_of(pdir):
+    """The hot lists of a directory, without their first line (the pid)."""
+    lists = []
+    for path in sorted(glob.glob(os.path.join(pdir, "*.osp"))):
+        with open(path) as f:
+            lists.append(f.read().split("\n", 1)[1])
+    return sorted(lists)
+
+
+def check_register_mode(name, cc, flags, files, copy_dir, copy_bin, work, runs,
+                        stdin_data):
+    shared_bin = copy_bin + "-shared"
+    build(cc, flags + ["-DP3_OSP_SHARED_COUNTER"], files, copy_dir, shared_bin)
+    for period in ("4", "32"):
+        for i, r in enumerate(runs):
+            got = {}
+            for kind, binary in (("register", copy_bin), ("shared", shared_bin)):
+                pdir = os.path.join(work, "%s-%s-p%s-r%d" % (name, kind, period, i))
+                os.makedirs(pdir)
+                run(binary, r, copy_dir, stdin_data,
+                    {"P3_PROFILE_DIR": pdir, "P3_OSP_PERIOD": period})
+                got[kind] = hot_lists_of(pdir)
+            if not got["register"]:
+                fail("%s build, period %s, run %s: no hot list" % (name, period, r))
+            if got["register"] != got["shared"]:
+                fail("%s build, period %s, run %s: register mode and the shared "
+                     "counter wrote different hot lists:\n%s\n---\n%s"
+                     % (name, period, r, got["register"][0][:2000],
+                        got["shared"][0][:2000]))
+
+
 def verify(args):
     out = os.path.abspath(args.out)
     root = os.getcwd()
@@ -175,6 +212,9 @@ def verify(args):
                                    universal_newlines=True)
                 if r.returncode != 0:
                     fail("p3-report on the %s %s hot lists:\n%s" % (name, mode, r.stdout))
+        if not args.threads:
+            check_register_mode(name, cc, flags, args.files, copy_dir, copy_bin, work,
+                                runs, stdin_data)
         if len(set(blocks_by_mode.values())) != 1:
             fail("%s build: blocks per mode differ: %s" % (name, blocks_by_mode))
     names = list(counts_of)
@@ -216,6 +256,9 @@ def main():
     v.add_argument("--stdin")
     v.add_argument("--top", type=int, default=5)
     v.add_argument("--quiet", action="store_true")
+    v.add_argument("--threads", action="store_true",
+                   help="the program runs threads: no bit-for-bit comparison "
+                        "of register mode and the shared counter")
     args = p.parse_args()
     if args.cmd != "verify":
         p.print_help()
