@@ -79,6 +79,7 @@ private:
   void addFallOffBlock();
   void endPathsAtComputedGotos();
   void endPathsAtSetjmp();
+  void findCutCalls();
   bool endsPathInside(const Stmt *S) const;
   bool startPathsAtRestarts();
   void findSites(const CFGBlock &B);
@@ -134,6 +135,8 @@ private:
   /// Where paths begin again: after setjmp returns (the blocks its callers
   /// continued to), and at labels whose address is taken (goto *).
   std::set<unsigned> Restarts;
+  /// The restarts after setjmp, before startPathsAtRestarts resolves them.
+  std::set<unsigned> SetjmpStarts;
 };
 
 bool Lowering::buildCFG() {
@@ -1087,6 +1090,7 @@ void Lowering::endPathsAtSetjmp() {
       if (S != G.Exit) {
         G.ExtraStarts.push_back(S);
         Restarts.insert(S);
+        SetjmpStarts.insert(S);
       }
     G.Succs[Id] = {G.Exit};
     Out.Blocks[Id].EndsInNoReturn = true;
@@ -1102,6 +1106,7 @@ bool Lowering::startPathsAtRestarts() {
   CFG &G = Out.Graph;
   std::set<unsigned> Resolved;
   for (unsigned R : Restarts) {
+    bool AfterSetjmp = SetjmpStarts.count(R);
     std::set<unsigned> Seen;
     while (Out.Blocks[R].OncePerPass.empty() && G.Succs[R].size() == 1 &&
            G.Succs[R][0] != G.Exit && Seen.insert(R).second)
@@ -1114,7 +1119,13 @@ bool Lowering::startPathsAtRestarts() {
       return false;
     }
     Resolved.insert(R);
+    if (AfterSetjmp)
+      Out.SetjmpRestarts.push_back(R);
   }
+  std::sort(Out.SetjmpRestarts.begin(), Out.SetjmpRestarts.end());
+  Out.SetjmpRestarts.erase(
+      std::unique(Out.SetjmpRestarts.begin(), Out.SetjmpRestarts.end()),
+      Out.SetjmpRestarts.end());
   std::vector<unsigned> Starts;
   for (unsigned H : G.ExtraStarts)
     if (!Restarts.count(H))
@@ -1219,6 +1230,37 @@ void Lowering::run() {
     }
   Out.Loops = findLoopScopes(Ctx, FD, *Cfg, *PM, Text, File, Out.BodyBegin,
                              Out.BodyEnd);
+  findCutCalls();
+}
+
+/// The calls where a path may be cut short (docs/rewriter.md, "Paths cut
+/// short"): every call that is not a compiler builtin, with a site before it
+/// where the rewriter can note the path's id, except setjmp and the calls
+/// that the count of a path ending in a noreturn call precedes (the
+/// statement that ends the block: that path is counted already).
+void Lowering::findCutCalls() {
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    if (!Reachable[Id] || ReturnsTwice.count(Id))
+      continue;
+    const Stmt *Ending =
+        Out.Blocks[Id].EndsInNoReturn ? exitingStatement(*B) : nullptr;
+    for (const Stmt *E : Elements[Id]) {
+      const auto *C = dyn_cast<CallExpr>(E);
+      if (!C || C->getBuiltinCallee() != 0 || isSetjmp(C->getDirectCallee()))
+        continue;
+      if (Ending && isWithin(*PM, C, Ending))
+        continue;
+      CutCall Cut;
+      Cut.Block = Id;
+      Cut.Line = Text.line(C->getBeginLoc());
+      Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
+      if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C);
+          S && Out.Sites[*S].Sequenced)
+        Cut.Site = *S;
+      Out.CutCalls.push_back(Cut);
+    }
+  }
 }
 
 } // namespace

@@ -474,7 +474,17 @@ std::vector<LoopScope> findLoopScopes(ASTContext &Ctx, const FunctionDecl *FD,
       .run();
 }
 
+std::string whyCallMayNotReturn(ASTContext &Ctx, const CallExpr *C) {
+  LeaveFinder Finder(CallSafety::of(Ctx), Ctx.getSourceManager());
+  Finder.VisitCallExpr(const_cast<CallExpr *>(C));
+  return Finder.Reason;
+}
+
 void mergeLoopRefusals(LoweredFunction &Into, const LoweredFunction &Other) {
+  // A call that may not return in either lowering may not return.
+  if (Into.CutCalls == Other.CutCalls)
+    for (size_t I = 0; I < Into.CutCalls.size(); ++I)
+      Into.CutCalls[I].MayNotReturn |= Other.CutCalls[I].MayNotReturn;
   bool Same = Into.Loops.size() == Other.Loops.size();
   for (size_t I = 0; Same && I < Into.Loops.size(); ++I)
     Same = Into.Loops[I].Begin == Other.Loops[I].Begin &&

@@ -45,6 +45,14 @@ std::vector<LoopScope> findLoopScopes(clang::ASTContext &Ctx,
                                       clang::FileID File, unsigned BodyBegin,
                                       unsigned BodyEnd);
 
+/// Why the call \p C may not return normally to its caller (exit, longjmp,
+/// a callee that may do either, a call through a pointer... by the rules
+/// above), or "" when it always does or ends the process without a profile
+/// (abort). The blocks with such calls get cut edges (docs/rewriter.md,
+/// "Paths cut short").
+std::string whyCallMayNotReturn(clang::ASTContext &Ctx,
+                                const clang::CallExpr *C);
+
 /// Folds in the loops of another lowering of the same function (another
 /// template instantiation, or another translation unit including the same
 /// header): a loop refused in either is refused.

@@ -23,9 +23,11 @@ Error failure(const Twine &Msg) {
 
 class AnchorPlanner {
 public:
-  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards)
+  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards,
+                bool CutPaths = true)
       : F(F), G(F.Graph), Blocks(F.Blocks), Lines(F.BlockLines),
-        MaxPaths(MaxPaths), ExitGuards(ExitGuards && F.AllowExitGuard) {
+        MaxPaths(MaxPaths), ExitGuards(ExitGuards && F.AllowExitGuard),
+        CutPaths(CutPaths) {
     materializeJoins();
   }
 
@@ -86,6 +88,8 @@ private:
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
   bool ExitGuards;
+  bool CutPaths;
+  void addCutEdges(AnchoredFunction &A);
 };
 
 /// Whether an edge has a site of its own, whatever the other edges get: a
@@ -640,6 +644,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
 
   AnchoredFunction A;
   buildContracted(A);
+  addCutEdges(A);
   for (unsigned B = 0; B < A.Graph.numBlocks(); ++B)
     if (Reachable[B] && A.Representative[B] == B && B != G.Exit &&
         A.Graph.Succs[B].empty())
@@ -656,7 +661,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       if (A.GraphEdge[B][I].Block != NoVertex)
         Behind[{A.GraphEdge[B][I].Block, A.GraphEdge[B][I].Index}] = {B, I};
   auto KindOf = [&](CFGEdge E) {
-    CFGEdge L = Behind.at({E.Block, E.Index});
+    auto It = Behind.find({E.Block, E.Index});
+    if (It == Behind.end())
+      return AnchorKind::ExitSlot; // a cut edge: its sites are the calls'
+    CFGEdge L = It->second;
     return Anchors[L.Block][L.Index].Kind;
   };
   auto Unanchored = [&](CFGEdge E) { return KindOf(E) == AnchorKind::None; };
@@ -721,6 +729,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     return FG.takeError();
   FG->NeverSplit = Guarded; // its cleanup counts every return
   FG->CountsOnFrameExit = Guarded;
+  FG->setCutExits(A.Graph, cutGraphEdges(A));
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
     FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&
@@ -739,18 +748,68 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   A.Graphs = std::move(*FG);
   A.Notes = std::move(Notes);
   A.Guarded = Guarded;
+  A.SetjmpRestarts = F.SetjmpRestarts;
   return std::move(A);
 }
 
+/// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
+/// (a contracted set adds nothing inside, so one for all its members) with
+/// calls that may not return normally and a place to note the path's id
+/// before each. Calls that may not return but have no place are noted.
+void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
+  if (!CutPaths)
+    return;
+  std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
+  std::vector<unsigned> NoPlace;
+  for (const CutCall &C : F.CutCalls) {
+    if (!C.MayNotReturn || C.Block >= G.numBlocks() || !Reachable[C.Block])
+      continue;
+    if (C.Site == NoSite) {
+      NoPlace.push_back(C.Line);
+      continue;
+    }
+    unsigned From = A.Representative[C.Block];
+    auto [It, New] = CutOf.try_emplace(From, A.Cuts.size());
+    if (New) {
+      CutExit Cut;
+      Cut.Edge = {From, unsigned(A.Graph.Succs[From].size())};
+      Cut.Line = C.Line;
+      A.Graph.Succs[From].push_back(G.Exit);
+      A.Cuts.push_back(Cut);
+    }
+    A.Cuts[It->second].Sites.push_back(C.Site);
+  }
+  if (!NoPlace.empty()) {
+    std::sort(NoPlace.begin(), NoPlace.end());
+    NoPlace.erase(std::unique(NoPlace.begin(), NoPlace.end()), NoPlace.end());
+    std::string Lines;
+    for (unsigned L : NoPlace)
+      Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
+    Notes.push_back(formatv("calls that may not return (exit, longjmp) with no "
+                            "place to note the path before them (inside a "
+                            "macro's body) on line(s) {0}: a path cut short "
+                            "there is not counted",
+                            Lines));
+  }
+}
+
 } // namespace
+
+std::vector<CFGEdge> cutGraphEdges(const AnchoredFunction &A) {
+  std::vector<CFGEdge> Out;
+  for (const CutExit &C : A.Cuts)
+    Out.push_back(C.Edge);
+  return Out;
+}
 
 std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F) {
   return AnchorPlanner(F, UINT64_MAX, true).anchorsOnly();
 }
 
 Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
-                                       uint64_t MaxPaths, bool ExitGuards) {
-  return AnchorPlanner(F, MaxPaths, ExitGuards).run();
+                                       uint64_t MaxPaths, bool ExitGuards,
+                                       bool CutPaths) {
+  return AnchorPlanner(F, MaxPaths, ExitGuards, CutPaths).run();
 }
 
 } // namespace p3

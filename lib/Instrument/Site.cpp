@@ -30,6 +30,7 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
          A.BodyBegin == B.BodyBegin && A.BodyEnd == B.BodyEnd &&
          A.AllowExitGuard == B.AllowExitGuard &&
          A.ReturnValues == B.ReturnValues && A.Joins == B.Joins &&
+         A.CutCalls == B.CutCalls && A.SetjmpRestarts == B.SetjmpRestarts &&
          std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
                     B.Sites.end(), SameSites) &&
          std::equal(A.Blocks.begin(), A.Blocks.end(), B.Blocks.begin(),

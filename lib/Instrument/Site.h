@@ -139,6 +139,26 @@ struct LoopScope {
   std::string Refused;
 };
 
+/// A call that may not return normally (exit, longjmp, a callee that may):
+/// the path in progress is cut short in its block if it does not return
+/// (docs/rewriter.md, "Paths cut short").
+struct CutCall {
+  unsigned Block = 0;
+  /// The Expression site around the call, where the id of the path cut there
+  /// is noted before the call (P3_CUT); NoSite when it has no place (inside
+  /// a macro's body, or an operand C leaves unsequenced).
+  unsigned Site = NoSite;
+  unsigned Line = 0;
+  /// Whether the call may not return normally; false for calls that always
+  /// do in this translation unit (another lowering of the same function,
+  /// where the callee's body is not visible, may find otherwise).
+  bool MayNotReturn = false;
+
+  friend bool operator==(const CutCall &A, const CutCall &B) {
+    return A.Block == B.Block && A.Site == B.Site;
+  }
+};
+
 /// Why a function is not instrumented, as shown to users.
 struct SkipReason {
   std::string Message;
@@ -202,6 +222,11 @@ struct LoweredFunction {
   unsigned BodyBegin = 0, BodyEnd = 0;
   /// The loop statements of the body, outermost first.
   std::vector<LoopScope> Loops;
+  /// Calls to functions other than compiler builtins, in block order: those
+  /// that may not return normally are where a path may be cut short.
+  std::vector<CutCall> CutCalls;
+  /// Blocks where paths start again after setjmp returns.
+  std::vector<unsigned> SetjmpRestarts;
 };
 
 /// Whether two lowerings of one text have the same CFG and sites (the same

@@ -49,6 +49,9 @@ struct ManifestFunction {
   // The rest is present only for instrumented functions.
   CFG Graph;
   std::vector<CFGEdge> Cuts;
+  /// Cut edges (FunctionGraph::CutExit): edges of Graph into EXIT for the
+  /// paths cut short in their block by a call that did not return.
+  std::vector<CFGEdge> CutExits;
   std::vector<BlockSpan> Blocks;  ///< Per CFG block.
   /// Per CFG block, the lines its code runs on as gcc attributes that code,
   /// in execution order, the line of its branch last, 0 ending a part that
