@@ -734,19 +734,23 @@ p3_cut_more_(struct p3_cut_stack *s) {
   return &s->p3_sink;
 }
 
-/* Counts the entries above E (frames that a longjmp skipped) and leaves E on
- * top (KEEP) or pops it too; an untracked frame's pop only forgets it. */
+/* Counts the entries above E (frames that a longjmp skipped) and pops E
+ * (SYNC 0), or keeps it and counts its own path too (SYNC 1: after setjmp
+ * returned, E's path was cut by the longjmp to it, if it had noted one); an
+ * untracked frame's pop only forgets it. */
 static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
                                                    struct p3_cut_entry *e,
-                                                   int keep) {
+                                                   int sync) {
   if (e == &s->p3_sink) {
-    if (!keep)
+    if (!sync)
       --s->p3_untracked;
     return;
   }
   while (s->p3_sp > e + 1)
     p3_cut_count_(--s->p3_sp);
-  s->p3_sp = keep ? e + 1 : e;
+  s->p3_sp = sync ? e + 1 : e;
+  if (sync)
+    p3_cut_count_(e);
 }
 
 static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
@@ -802,9 +806,11 @@ static P3_UNUSED_ void p3_cut_dump_(void) {
       P3_UNUSED_ = p3_cut_push_(P3_CUT_TAG_(p3_f))
 #define P3_CUT(c) p3_cut_set_(p3_e, p3_r + P3_CAST_(p3_u64, c))
 #define P3_CUT_NONE p3_cut_set_(p3_e, P3_CUT_NONE_)
-/* After setjmp returns: the frames a longjmp skipped are counted now. */
+/* After setjmp returns: the paths a longjmp to it cut (the frames it
+ * skipped, and this frame's own) are counted now. Before setjmp this frame
+ * notes no path (P3_CUT_NONE), so on the first return there is none. */
 #define P3_CUT_SYNC                                                            \
-  (p3_cut_stack_v1.p3_sp != p3_e + 1                                           \
+  (p3_cut_stack_v1.p3_sp != p3_e + 1 || p3_e->p3_pending != P3_CUT_NONE_       \
        ? p3_cut_unwind_(&p3_cut_stack_v1, p3_e, 1)                             \
        : (void)0)
 #endif

@@ -25,8 +25,9 @@
       the path's source lines (not by id, which depends on edge order). The
       lines are the blocks the path runs through, "3-4 > 7 > 8" (consecutive
       repeats merged); `verify` also marks, as the text report does, a path
-      that starts after a back edge with "... " and one that ends on a back
-      edge with " ...".
+      that starts after a back edge with "... ", one that ends on a back
+      edge with " ..." and one cut short (a call that did not return) with
+      " CUT".
 
 The compilers come from the environment (P3_TEST_CC, P3_TEST_CLANG,
 P3_TEST_TCC, P3_TEST_CXX, P3_TEST_CLANGXX), set by lit.local.cfg.
@@ -115,12 +116,17 @@ def path_strings(out, raws, tmp):
     for h in report["hottest"]:
         text = h["path"]
         # Drop the file name ("a.c:3-4 → 7" -> "3-4 → 7") and use ASCII arrows.
+        cut = " \u2702 cut (the call did not return)"
+        is_cut = text.endswith(cut)
+        if is_cut:
+            text = text[:-len(cut)]
         start = text.startswith("\u2026 ")
         end = text.endswith(" \u2026")
         core = text[2 if start else 0:len(text) - 2 if end else len(text)]
         core = core.split(":", 1)[1] if ":" in core else core
         core = core.replace(" \u2192 ", " > ")
-        shown[(h["function"], str(h["sbl_id"]))] = ("... " if start else "") + core + (" ..." if end else "")
+        shown[(h["function"], str(h["sbl_id"]))] = (("... " if start else "") + core + (" ..." if end else "")
+                                                    + (" CUT" if is_cut else ""))
     return shown
 
 
