@@ -488,7 +488,7 @@ Error readCodeLines(const ObjectReader &R, ManifestFunction &F) {
     F.EdgeLines.push_back({unsigned(*B), unsigned(*S), unsigned(*L)});
   }
   for (unsigned B : F.Conditions)
-    if (F.Graph.Succs[B].size() != 2)
+    if (F.numWays(B) != 2)
       return R.error("\"conditions\" names block " + Twine(B) +
                      ", which does not have two successors");
   return Error::success();
@@ -792,6 +792,18 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
 //===----------------------------------------------------------------------===//
 // ManifestFunction
 //===----------------------------------------------------------------------===//
+
+bool ManifestFunction::isCutExit(unsigned B, unsigned I) const {
+  return llvm::is_contained(CutExits, CFGEdge{B, I});
+}
+
+unsigned ManifestFunction::numWays(unsigned B) const {
+  unsigned N = Graph.Succs[B].size();
+  for (CFGEdge E : CutExits)
+    if (E.Block == B)
+      --N;
+  return N;
+}
 
 Expected<FunctionGraph> ManifestFunction::graph() const {
   auto Fail = [&](const Twine &Msg) { return makeError(Msg); };

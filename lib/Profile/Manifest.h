@@ -83,6 +83,11 @@ struct ManifestFunction {
   /// "paths into the noreturn call on line 40 ... are not profiled").
   std::vector<std::string> Notes;
 
+  /// Whether successor \p I of block \p B is a cut edge.
+  bool isCutExit(unsigned B, unsigned I) const;
+  /// The successors of \p B that control can take (not its cut edge).
+  unsigned numWays(unsigned B) const;
+
   /// Rebuilds the DAG from Graph and Cuts and numbers it. Fails if the result
   /// does not match the recorded per-edge data (a corrupt manifest).
   llvm::Expected<FunctionGraph> graph() const;
