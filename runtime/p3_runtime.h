@@ -664,6 +664,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
 
 #if defined(__TINYC__)
 #define P3_FRAME char p3_e P3_UNUSED_
+#define P3_FRAME_SETJMP char p3_e P3_UNUSED_
 #define P3_CUT(c) ((void)0)
 #define P3_CUT_NONE ((void)0)
 #define P3_CUT_SYNC ((void)0)
@@ -804,6 +805,21 @@ static P3_UNUSED_ void p3_cut_dump_(void) {
 #define P3_FRAME                                                               \
   struct p3_cut_entry *const p3_e __attribute((__cleanup__(p3_cut_pop_)))     \
       P3_UNUSED_ = p3_cut_push_(P3_CUT_TAG_(p3_f))
+/* In a function that calls setjmp: the push is a call, and the entry's
+ * address a volatile local, so that nothing the compiler keeps in registers
+ * lives across setjmp (no -Wclobbered warning, and nothing to clobber). */
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
+p3_cut_push_out_(__UINTPTR_TYPE__ f) {
+  return p3_cut_push_(f);
+}
+static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile const *ep) {
+  struct p3_cut_entry *e = *ep;
+  p3_cut_pop_(&e);
+}
+#define P3_FRAME_SETJMP                                                        \
+  struct p3_cut_entry *volatile const p3_e                                     \
+      __attribute((__cleanup__(p3_cut_pop_v_))) P3_UNUSED_ =                   \
+          p3_cut_push_out_(P3_CUT_TAG_(p3_f))
 #define P3_CUT(c) p3_cut_set_(p3_e, p3_r + P3_CAST_(p3_u64, c))
 #define P3_CUT_NONE p3_cut_set_(p3_e, P3_CUT_NONE_)
 /* After setjmp returns: the paths a longjmp to it cut (the frames it

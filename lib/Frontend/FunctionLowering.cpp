@@ -1255,9 +1255,13 @@ void Lowering::findCutCalls() {
       Cut.Block = Id;
       Cut.Line = Text.line(C->getBeginLoc());
       Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
-      if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C);
-          S && Out.Sites[*S].Sequenced)
-        Cut.Site = *S;
+      size_t Before = Out.Sites.size();
+      if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C)) {
+        if (Out.Sites.size() > Before)
+          Out.Sites[*S].CutOnly = true;
+        if (Out.Sites[*S].Sequenced)
+          Cut.Site = *S;
+      }
       Out.CutCalls.push_back(Cut);
     }
   }

@@ -57,6 +57,28 @@ bool mayLeaveFrame(StringRef Name) {
       .Default(false);
 }
 
+/// A C library function declared in a system header that takes no function
+/// pointer (nor, unless it is printf-like, variadic arguments): it cannot
+/// call back into the program, so it cannot exit or longjmp on the
+/// program's behalf (those that do by themselves, and raise and kill, whose
+/// handlers may, are named above).
+bool isHarmlessSystemFunction(const FunctionDecl *F) {
+  const ASTContext &Ctx = F->getASTContext();
+  if (!Ctx.getSourceManager().isInSystemHeader(F->getLocation()))
+    return false;
+  // In C++ only the C library's functions: others may throw.
+  if (Ctx.getLangOpts().CPlusPlus && !F->isExternC())
+    return false;
+  for (const ParmVarDecl *P : F->parameters()) {
+    QualType T = P->getType();
+    if (T->isFunctionPointerType() || T->isBlockPointerType() ||
+        T->isMemberFunctionPointerType() || T->isDependentType())
+      return false;
+  }
+  return !F->isVariadic() || F->getBuiltinID() != 0 ||
+         F->hasAttr<FormatAttr>();
+}
+
 class CallSafety;
 
 /// Finds the first construct of a statement that may leave the frame
@@ -201,6 +223,8 @@ std::string CallSafety::judge(const FunctionDecl *F) {
   if (F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>())
     return "";
   const FunctionDecl *Def = F->getDefinition();
+  if ((!Def || !Def->getBody()) && isHarmlessSystemFunction(F))
+    return "";
   if (!Def || !Def->getBody())
     return Quoted("may not return (exit, longjmp, an exception): its body is "
                   "not in this file");

@@ -225,7 +225,9 @@ std::string enterText(const FileInstrumentation &Plan,
                                     : "P3_ENTER_GUARDED";
   return formatv("{0}(p3_functions_{1}, {2}, {3}){4}", Enter, Plan.FileIndex,
                  F.TableSlot, countsName(Plan, F.TableSlot),
-                 F.Code && F.Code->Framed ? "; P3_FRAME" : "");
+                 !F.Code || !F.Code->Framed   ? ""
+                 : F.Lowered->SetjmpRestarts.empty() ? "; P3_FRAME"
+                                                     : "; P3_FRAME_SETJMP");
 }
 
 /// Before the closing brace of a guarded function: where control falls off

@@ -72,6 +72,9 @@ struct Site {
   bool Sequenced = true;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
+  /// An Expression site made only for a call where a path may be cut short:
+  /// it never takes anything but P3_CUT, which leaves the register alone.
+  bool CutOnly = false;
   /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
   /// "void" for a function returning void).
   std::string ValueType;
