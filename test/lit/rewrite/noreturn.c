@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: static int small(int x) {
 // CHECK:          { P3_COUNT({{-?[0-9]+}}); fail("way too small"); }
 // CHECK-LABEL: int main(int argc, char **argv) {
-// CHECK:            { P3_COUNT({{-?[0-9]+}}); exit(5); }
+// CHECK:            { P3_COUNT({{-?[0-9]+}}); P3_CUT_NONE; exit(5); }
 
 // Runs: no argument; 7; 2000 (exit(5) from main, line 53); -3 (the assert
 // fails: abort); 42 (abort, line 34). The runs that abort write no profile at
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 39 > 41
 // main: the loop runs 3 times per run, the first iteration from entry; then
 // no argument skips to line 57; 7 goes through small and checked; 2000 exits.
-// PROF-NEXT: FUNC main: 12 executions, 5/14 paths
+// PROF-NEXT: FUNC main: 12 executions, 5/12 paths
 // PROF-NEXT:   3: 45-46 > 46 > 47 > 46 ...
 // PROF-NEXT:   6: ... 46 > 47 > 46 ...
 // PROF-NEXT:   1: ... 46 > 48-50 > 51-52 > 53
@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
 // CUT-NEXT: FUNC small: 2 executions, 2/2 paths
 // CUT-NEXT:   1: 39 > 40
 // CUT-NEXT:   1: 39 > 41
-// CUT-NEXT: FUNC main: 8 executions, 3/14 paths
+// CUT-NEXT: FUNC main: 8 executions, 3/12 paths
 // CUT-NEXT:   2: 45-46 > 46 > 47 > 46 ...
 // CUT-NEXT:   4: ... 46 > 47 > 46 ...
 // CUT-NEXT:   2: ... 46 > 48-50 > 51-52 > 54-55 CUT
