@@ -44,7 +44,7 @@ static int guarded(int n) {
     r = -1;
   return r;
 }
-// CODE-LABEL: static int guarded(int n) {{{.*}} P3_FRAME;
+// CODE-LABEL: static int guarded(int n) {{{.*}} P3_FRAME_SETJMP;
 // CODE: P3_COUNT(0); P3_CUT_NONE; if (setjmp(env) == 0)
 // CODE-NEXT: { P3_CUT_SYNC; P3_RESET({{[0-9]+}}); r = P3_SEQ(P3_CUT({{[0-9]+}}), worker(n)); }
 // CODE-NEXT: else
