@@ -52,6 +52,9 @@ bool mayLeaveFrame(StringRef Name) {
       .Cases("__builtin_longjmp", "pthread_exit", "thrd_exit", "swapcontext",
              "setcontext", true)
       .Cases("raise", "kill", "pthread_kill", "tgkill", "sigqueue", true)
+      // glibc's error() exits when its status is nonzero, without being
+      // declared noreturn.
+      .Cases("error", "error_at_line", "verror", "verror_at_line", true)
       .Cases("__cxa_throw", "__cxa_rethrow", "_Unwind_RaiseException",
              "_Unwind_Resume", true)
       .Default(false);

@@ -755,19 +755,24 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
 /// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
 /// (a contracted set adds nothing inside, so one for all its members) with
 /// calls that may not return normally and a place to note the path's id
-/// before each. Calls that may not return but have no place are noted.
+/// before each. A function with such a call that has no place gets no cut
+/// edge at all: its frame would count the id noted before an earlier call
+/// when that call cuts it, a path that did not run (so its paths cut short
+/// stay uncounted, and a note names the lines).
 void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   if (!CutPaths)
     return;
   std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
   std::vector<unsigned> NoPlace;
+  for (const CutCall &C : F.CutCalls)
+    if (C.MayNotReturn && C.Block < G.numBlocks() && Reachable[C.Block] &&
+        C.Site == NoSite)
+      NoPlace.push_back(C.Line);
   for (const CutCall &C : F.CutCalls) {
+    if (!NoPlace.empty())
+      break;
     if (!C.MayNotReturn || C.Block >= G.numBlocks() || !Reachable[C.Block])
       continue;
-    if (C.Site == NoSite) {
-      NoPlace.push_back(C.Line);
-      continue;
-    }
     unsigned From = A.Representative[C.Block];
     auto [It, New] = CutOf.try_emplace(From, A.Cuts.size());
     if (New) {
@@ -787,8 +792,8 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
       Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
     Notes.push_back(formatv("calls that may not return (exit, longjmp) with no "
                             "place to note the path before them (inside a "
-                            "macro's body) on line(s) {0}: a path cut short "
-                            "there is not counted",
+                            "macro's body) on line(s) {0}: no path of this "
+                            "function cut short is counted",
                             Lines));
   }
 }
