@@ -885,6 +885,13 @@ class StrategySection(Doc):
             self.p(f"- **{title}**: auto trained on average " + "; ".join(parts) +
                    ". auto static against pbl on average: " + ", ".join(st) + ".")
         self.p()
+        self.p("auto static plans from estimates whose error per function spans orders of "
+               "magnitude (a loop over data, a global flag: docs/graph-library.md, \"Where "
+               "static estimates fail\", with libquantum's functions): under its own estimate "
+               "its plan is never worse than pbl's (pbl's plan is one of its starts), but "
+               "measured, which copy a few data-dependent hot functions land on decides, for it "
+               "as for pbl. A training profile removes the guess.")
+        self.p()
 
     def section_checks(self):
         self.p("### Checks of the rewrites this run built")

@@ -228,7 +228,21 @@ def judge(rows, exact_top, n=20):
     errors = sorted(abs(r["estimate"] - r["exact"]) / r["exact"] if r["exact"] else float("inf")
                     for r in shown)
     kth = {k: exact_top[k - 1]["count"] if len(exact_top) >= k else None for k in (5, 20)}
+    # Where the exact top 5 (ties broken as the exact counter lists them) are
+    # in this ranking, and whether each wrong one of the first 5 is a tie
+    # within its bound: the exact 5th count lies inside its reported interval
+    # (estimate +- bound x estimate), so the report itself could not tell it
+    # from the 5th.
+    rank_of = {tuple(r["blocks"]): i for i, r in enumerate(rows)}
+    ranks5 = [rank_of.get(tuple(s["blocks"])) for s in exact_top[:5]]
+    wrong5 = [r for r in shown[:5] if kth[5] is not None and r["exact"] < kth[5]]
+    tied = [r for r in wrong5
+            if abs(r["estimate"] - kth[5]) <= (r["bound"] or 0) * r["estimate"]]
     return {
+        "exact5_ranks": [None if x is None else x + 1 for x in ranks5],
+        "exact5_in_top5": sum(x is not None and x < 5 for x in ranks5),
+        "exact5_in_top20": sum(x is not None and x < 20 for x in ranks5),
+        "wrong5": len(wrong5), "wrong5_tied": len(tied),
         "precision5": precision(shown, kth[5], 5), "precision20": precision(shown, kth[20], 20),
         "within": sum(abs(r["estimate"] - r["exact"]) <= r["bound"] * r["exact"] for r in shown),
         "compared": len(shown),
@@ -262,7 +276,8 @@ def accuracy(p, args, scratch):
     data = json.loads(r.stdout)
     c = data["comparison"]
     rows = [{"estimate": s["estimate"], "bound": s.get("bound", float("inf")),
-             "at_least": s["at_least"], "exact": e, "text": s["text"]}
+             "at_least": s["at_least"], "exact": e, "text": s["text"],
+             "blocks": s["blocks"]}
             for s, e in zip(data["subpaths"], c["exact"])]
     by_at_least = sorted(rows, key=lambda r: -r["at_least"])
     out = {"blocks": c["exact_blocks"], "hot_lists": data["hot_lists"],
@@ -331,8 +346,8 @@ def markdown(results, command):
             "that ran the most blocks. Each thread's sampler (a ring of the last 1024 blocks "
             "and the windows in flight) is mapped once per thread, outside the budget.", "",
             "## Accuracy", "",
-            "| program | blocks (reduced run) | top-5 precision | top-20 precision | within bound | mean / median error | exact top-5 counts |",
-            "|---|---:|---:|---:|---:|---:|---|"]
+            "| program | blocks (reduced run) | top-5 precision | top-20 precision | exact top 5 in reported top 5 / top 20 | wrong of top 5: tied within bound | within bound | mean / median error | exact top-5 counts |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for name, r in results["programs"].items():
         if "error" in r or "accuracy" not in r:
             continue
@@ -340,8 +355,10 @@ def markdown(results, command):
         d = a["at-least"]
         p5 = "%d/%d" % tuple(d["precision5"]) if d["precision5"] else "-"
         p20 = "%d/%d" % tuple(d["precision20"]) if d["precision20"] else "-"
-        out.append("| %s | %s | %s | %s | %d/%d | %.1f%% / %.1f%% | %s |" % (
-            name, "{:,}".format(a["blocks"]), p5, p20, d["within"], d["compared"],
+        recall = "%d / %d" % (d["exact5_in_top5"], d["exact5_in_top20"]) if "exact5_in_top5" in d else "-"
+        tied = "%d of %d" % (d["wrong5_tied"], d["wrong5"]) if "wrong5" in d else "-"
+        out.append("| %s | %s | %s | %s | %s | %s | %d/%d | %.1f%% / %.1f%% | %s |" % (
+            name, "{:,}".format(a["blocks"]), p5, p20, recall, tied, d["within"], d["compared"],
             100 * d["mean_error"], 100 * d["median_error"],
             ", ".join("{:,}".format(c) for c in d["exact_top5"])))
     out += ["", "The reduced workloads (the exact counter keeps every distinct subpath of up to "
@@ -350,8 +367,12 @@ def markdown(results, command):
         out.append("- %s: `%s`" % (name, ACCURACY[name]))
     out += ["", "Default settings, ranked by the estimate less its bound (p3-report's default). "
             "A reported top-k subpath is right when its exact count is at least the exact k-th "
-            "count (ties count as right). Within bound: |estimate - exact| <= bound x exact "
-            "for the 20 reported subpaths.", "",
+            "count (ties count as right). Exact top 5 in reported top 5 / top 20: how many of "
+            "the five subpaths the exact counter lists first (ties broken by its order) the "
+            "report ranks among its first 5 / 20. Wrong of top 5, tied within bound: of the "
+            "reported top 5 below the exact 5th count, those whose reported interval "
+            "(estimate ± bound) holds the exact 5th count: the report says they may be as hot. "
+            "Within bound: |estimate - exact| <= bound x exact for the 20 reported subpaths.", "",
             "Ranked by the estimate alone (the thesis's tables; `p3-report --rank=estimate`):", "",
             "| program | top-5 precision | top-20 precision | within bound | mean / median error |",
             "|---|---:|---:|---:|---:|"]
@@ -432,8 +453,9 @@ def main():
             log("  FAILED: %s" % e)
         results["programs"][name] = r
     names = list(results["programs"])
-    command = "bench/osp-evaluation.py" + ("" if names == ap.get_default("programs")
-                                           else " " + " ".join(names))
+    command = "bench/osp-evaluation.py" + (
+        " --reps %d" % args.reps if args.reps != ap.get_default("reps") else "") + (
+        "" if names == ap.get_default("programs") else " " + " ".join(names))
     if args.results:
         with open(args.results, "w") as f:
             json.dump(results, f, indent=1)

@@ -2,11 +2,11 @@
 # Regenerates the probe-cost tables of docs/evaluation.md (section 5, between the
 # probe-cost markers) in one command, at a reduced scale meant to run in about 30 minutes
 # on 2 quiet cores (on the shared machine of 2026-11-24, at load 7-16, libquantum and lua
-# alone took 60 minutes): the corpus programs whose run-time cost is measured (libquantum, lua,
+# alone took 60 minutes, bzip2 and zlib 26 minutes at load 9-13): the corpus programs whose run-time cost is measured (libquantum, lua,
 # bzip2, zlib), gcc -O2 and clang -O2, the original, the compiler's edge profiling,
 # SBL and the slowest P3 copy at K = 2 and 4, 5 interleaved repetitions, CPU and
 # wall-clock medians with ranges, every merged profile checked equal to SBL's, perf
-# attribution per function for libquantum and lua. The hand-written reading of the
+# attribution per function for all four. The hand-written reading of the
 # figures (what remains and why) is bench/probe-cost-notes.md, appended to the tables.
 #
 #   bench/probe-cost-evaluation.sh                 # build/bin's tools, work in $TMPDIR
@@ -20,6 +20,6 @@ out=${P3_PROBE_COST_OUT:-${TMPDIR:-/tmp}/p3-probe-cost-evaluation}
 mkdir -p "$out"
 exec python3 "$top/bench/probe-cost.py" libquantum lua bzip2 zlib \
   --compilers gcc,clang --k 2,4 --strategies p3 --reps 5 \
-  --scale lua=4,bzip2=2,zlib=2 --perf libquantum,lua --jobs 2 \
+  --scale lua=4,bzip2=2,zlib=2 --perf libquantum,lua,bzip2,zlib --jobs 2 \
   --json "$out/probe-cost.json" --markdown "$top/docs/probe-cost.md" \
   --evaluation "$top/docs/evaluation.md" --notes "$top/bench/probe-cost-notes.md" "$@"

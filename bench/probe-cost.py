@@ -126,7 +126,11 @@ class Bench:
     def run(self, prog, tree, tag, profiles):
         """One run of the workload: (cpu, wall), checked against the original's output."""
         os.makedirs(profiles, exist_ok=True)
-        os.environ["LLVM_PROFILE_FILE"] = os.path.join(self.scratch, "llvm-%p.profraw")
+        # A file name without a directory, so in the workload's directory: with one, clang's
+        # profile runtime creates the directory at start-up and leaves errno = EEXIST, which
+        # programs that test errno without a failed call then report (bzip2recover: "I/O
+        # error reading ...: File exists" at the end of its input).
+        os.environ["LLVM_PROFILE_FILE"] = "p3-probe-cost-llvm-%p.profraw"
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         got = self.h.run_workload_plain(prog, tree, tag, profiles)

@@ -220,6 +220,7 @@ struct p3_registry {
   int p3_started; /* exit and fork handlers installed */
   int p3_finalized; /* handlers removed: the object is going away */
   int p3_dumped;
+  int p3_forked; /* this process is a forked child of the one that started */
   int p3_lock;
   int p3_dir_too_long;
   /* The output directory, resolved once at start-up so that chdir or
@@ -547,10 +548,23 @@ static P3_UNUSED_ void p3_put_record(struct p3_out *o, struct p3_function *g0,
   ++*records;
 }
 
+/* "<word><function> <n>", when N is nonzero (dropped, lost and per-function
+ * probe lines). */
+static P3_UNUSED_ void p3_put_function_line(struct p3_out *o, const char *word,
+                                            p3_u64 index, p3_u64 n) {
+  if (n == 0)
+    return;
+  p3_put(o, word);
+  p3_put_u64(o, index);
+  p3_put(o, " ");
+  p3_put_u64(o, n);
+  p3_put(o, "\n");
+}
+
 /* Writes the section of the units with U's (hash, copy), marking them done.
  * Returns the counts lost in it. */
 static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
-                                        p3_u64 pid) {
+                                        p3_u64 pid, int forked) {
   struct p3_function *list = P3_NULL, **tail = &list, *g, *g0 = P3_NULL, *f;
   struct p3_unit *v;
   p3_u64 i, records = 0, probes = 0, lost, total_lost = 0;
@@ -578,6 +592,8 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
   p3_put(o, " ");
   p3_put_u64(o, pid);
   p3_put(o, "\n");
+  if (forked)
+    p3_put(o, "forked\n");
   for (g = list; g; g = g->p3_next) {
     if (!g0 || g0->p3_index != g->p3_index)
       g0 = g;
@@ -597,13 +613,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
     p3_u64 dropped = 0;
     for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
       dropped += p3_dropped_of(f);
-    if (dropped != 0) {
-      p3_put(o, "dropped ");
-      p3_put_u64(o, g->p3_index);
-      p3_put(o, " ");
-      p3_put_u64(o, dropped);
-      p3_put(o, "\n");
-    }
+    p3_put_function_line(o, "dropped ", g->p3_index, dropped);
   }
   for (g = list; g; g = f) {
     lost = 0;
@@ -612,16 +622,18 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
       lost += f->p3_lost;
       p3_unlock(&f->p3_lock);
     }
-    if (lost != 0) {
-      p3_put(o, "lost ");
-      p3_put_u64(o, g->p3_index);
-      p3_put(o, " ");
-      p3_put_u64(o, lost);
-      p3_put(o, "\n");
-      total_lost += lost;
-    }
+    p3_put_function_line(o, "lost ", g->p3_index, lost);
+    total_lost += lost;
   }
   if (all_probes) {
+    /* Per function too, so that a disagreement with the model can be traced
+     * to the functions it is in (p3-report --overhead lists them). */
+    for (g = list; g; g = f) {
+      p3_u64 fprobes = 0;
+      for (f = g; f && f->p3_index == g->p3_index; f = f->p3_next)
+        fprobes += P3_LOAD_(&f->p3_probes);
+      p3_put_function_line(o, "function-probes ", g->p3_index, fprobes);
+    }
     p3_put(o, "probes ");
     p3_put_u64(o, probes);
     p3_put(o, "\n");
@@ -880,7 +892,7 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
     u->p3_done = 0;
   for (u = r->p3_first; u; u = u->p3_next)
     if (!u->p3_done)
-      lost += p3_put_section(&o, u, pid);
+      lost += p3_put_section(&o, u, pid, r->p3_forked);
   p3_flush(&o);
   if (o.p3_failed) {
     int err = *p3_sys_errno();
@@ -918,6 +930,7 @@ static P3_UNUSED_ void p3_fork_child(void) {
   struct p3_function *f;
   p3_u64 i, j;
   p3_registry.p3_lock = 0;
+  p3_registry.p3_forked = 1;
   for (u = p3_registry.p3_first; u; u = u->p3_next)
     for (i = 0; i < u->p3_num_functions; ++i) {
       f = &u->p3_functions[i];
@@ -2541,18 +2554,103 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 
 /*===-- What the rewriter emits ----------------------------------------------===*/
 
-/* How the actions call the slow path. By default a plain call. With
- * -DP3_OSP_ASM_CALL (x86-64, gcc or clang), from an asm statement that calls
- * it through a thunk and declares the registers a call clobbers and the
- * counter, but not memory: the compiler then sees the action touch only the
- * counter, not every global and field the program can reach (exact: the
- * slow path only touches the runtime's own state and keeps errno). The
- * thunk steps over the red zone (the asm may sit in a leaf function that
- * keeps data below the stack pointer) and aligns the stack. Measured with
- * cachegrind (docs/evaluation.md, OSP section) it saves instructions on
- * libquantum's gate loops and costs more on zlib and lua (register
- * pressure), so it is not the default. */
-#if defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
+/* How the actions call the slow path.
+ *
+ * By default on x86-64 (gcc, clang; not with AVX-512, where a plain call is
+ * used), from an asm statement that calls it through a thunk that saves and
+ * restores every register a call may change (the integer registers, and
+ * xmm0-15, or ymm0-15 in code compiled for AVX), steps over the red zone
+ * (the asm may sit in a leaf function that keeps data below the stack
+ * pointer) and aligns the stack. The asm declares that it changes the
+ * counter and the flags, nothing else: the compiler then sees the action
+ * touch only the counter, so it keeps the program's values in registers
+ * across the action (no reloads after it, no spills around it). That is
+ * exact: the slow path touches only the runtime's own state, which the
+ * program never reads, and keeps errno; what it calls (libc) follows the
+ * ABI and the thunk restores what the ABI lets it change. x87 registers are
+ * not saved: the slow path and what it calls use none.
+ *
+ * -DP3_OSP_PLAIN_CALL: a plain call (the compiler then assumes the action
+ * may change any memory and any call-clobbered register). -DP3_OSP_ASM_CALL:
+ * the asm statement without the saving thunk, declaring the call-clobbered
+ * registers (measured: more register pressure; docs/evaluation.md). */
+#if defined(__x86_64__) && !defined(__TINYC__) && !defined(__AVX512F__) &&     \
+    !defined(P3_OSP_PLAIN_CALL) && !defined(P3_OSP_ASM_CALL)
+#define P3_OSP_THUNK_ 2
+/* The thunks save the registers in a frame aligned to 64 bytes: the integer
+ * registers at 0..71, the vector registers from 128 (offsets are assembler
+ * expressions). */
+#if defined(__AVX__)
+#define P3_OSP_VMOV_ "vmovdqu "
+#define P3_OSP_VREG_ "ymm"
+#define P3_OSP_VSIZE_ "32"
+#define P3_OSP_FRAME_ "640"
+#define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_y_"
+#define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_y_"
+#else
+#define P3_OSP_VMOV_ "movdqa "
+#define P3_OSP_VREG_ "xmm"
+#define P3_OSP_VSIZE_ "16"
+#define P3_OSP_FRAME_ "384"
+#define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_x_"
+#define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_x_"
+#endif
+#define P3_OSP_GSAVE_(r, off) "\tmovq %" r ", " off "(%rsp)\n"
+#define P3_OSP_GLOAD_(r, off) "\tmovq " off "(%rsp), %" r "\n"
+#define P3_OSP_GPRS_(op)                                                       \
+  op("rax", "0") op("rcx", "8") op("rdx", "16") op("rsi", "24")                \
+      op("rdi", "32") op("r8", "40") op("r9", "48") op("r10", "56")            \
+          op("r11", "64")
+#define P3_OSP_VSAVE_(i)                                                       \
+  "\t" P3_OSP_VMOV_ "%" P3_OSP_VREG_ #i ", 128+" P3_OSP_VSIZE_ "*" #i         \
+  "(%rsp)\n"
+#define P3_OSP_VLOAD_(i)                                                       \
+  "\t" P3_OSP_VMOV_ "128+" P3_OSP_VSIZE_ "*" #i "(%rsp), %" P3_OSP_VREG_ #i   \
+  "\n"
+#define P3_OSP_VREGS_(op)                                                      \
+  op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11)    \
+      op(12) op(13) op(14) op(15)
+/* A thunk NAME (a string) that calls TARGET with every call-clobbered
+ * register saved. */
+#define P3_OSP_DEFINE_SAVE_THUNK_(name, target)                                \
+  __asm__(".pushsection .text." name ",\"axG\",@progbits," name ",comdat\n"   \
+          "\t.weak " name "\n"                                                 \
+          "\t.hidden " name "\n"                                               \
+          "\t.type " name ", @function\n" name ":\n"                          \
+          "\t.cfi_startproc\n"                                                 \
+          "\tpushq %rbp\n"                                                     \
+          "\t.cfi_def_cfa_offset 16\n"                                         \
+          "\t.cfi_offset %rbp, -16\n"                                          \
+          "\tmovq %rsp, %rbp\n"                                                \
+          "\t.cfi_def_cfa_register %rbp\n"                                     \
+          "\tandq $-64, %rsp\n"                                                \
+          "\tsubq $" P3_OSP_FRAME_ ", %rsp\n" P3_OSP_GPRS_(P3_OSP_GSAVE_)      \
+              P3_OSP_VREGS_(P3_OSP_VSAVE_) "\tcall " target "\n"              \
+              P3_OSP_GPRS_(P3_OSP_GLOAD_) P3_OSP_VREGS_(P3_OSP_VLOAD_)        \
+          "\tleave\n"                                                          \
+          "\t.cfi_def_cfa %rsp, 8\n"                                           \
+          "\tret\n"                                                            \
+          "\t.cfi_endproc\n"                                                   \
+          "\t.size " name ", .-" name "\n"                                     \
+          "\t.popsection\n")
+P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK_, "p3_osp_slow_");
+P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
+#define P3_OSP_CALL_SLOW_(id)                                                  \
+  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+                       "call " P3_OSP_SAVE_THUNK_ "\n\t"                       \
+                       "leaq 128(%%rsp), %%rsp"                                \
+                       : "+m"(p3_osp_skip)                                     \
+                       : "D"(P3_CAST_(unsigned long, (id)))                    \
+                       : "cc")
+#define P3_OSP_CALL_SLOW2_(a, b)                                               \
+  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+                       "call " P3_OSP_SAVE_THUNK2_ "\n\t"                      \
+                       "leaq 128(%%rsp), %%rsp"                                \
+                       : "+m"(p3_osp_skip)                                     \
+                       : "D"(P3_CAST_(unsigned long, (a))),                    \
+                         "S"(P3_CAST_(unsigned long, (b)))                     \
+                       : "cc")
+#elif defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 1
 /* A thunk NAME that calls TARGET with the stack aligned (both spelled as
  * they are, stringized). */

@@ -2,6 +2,7 @@
 
 #include "Graph/CallFrequencies.h"
 #include "Graph/Frequencies.h"
+#include "Graph/StronglyConnected.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,57 +15,13 @@ namespace p3 {
 namespace {
 
 /// Strongly connected components of the call graph, callers' components
-/// before their callees' (Tarjan's algorithm, iterative).
+/// before their callees'.
 std::vector<std::vector<unsigned>>
-componentsInCallOrder(unsigned N,
-                      const std::vector<std::vector<unsigned>> &Succ) {
-  std::vector<unsigned> Index(N, ~0u), Low(N, 0);
-  std::vector<bool> OnStack(N, false);
-  std::vector<unsigned> Stack;
-  std::vector<std::vector<unsigned>> Components; // callees first
-  unsigned Next = 0;
-  struct Frame {
-    unsigned V, Child;
-  };
-  for (unsigned Root = 0; Root < N; ++Root) {
-    if (Index[Root] != ~0u)
-      continue;
-    std::vector<Frame> Work{{Root, 0}};
-    Index[Root] = Low[Root] = Next++;
-    Stack.push_back(Root);
-    OnStack[Root] = true;
-    while (!Work.empty()) {
-      Frame &F = Work.back();
-      if (F.Child < Succ[F.V].size()) {
-        unsigned W = Succ[F.V][F.Child++];
-        if (Index[W] == ~0u) {
-          Index[W] = Low[W] = Next++;
-          Stack.push_back(W);
-          OnStack[W] = true;
-          Work.push_back({W, 0});
-        } else if (OnStack[W]) {
-          Low[F.V] = std::min(Low[F.V], Index[W]);
-        }
-        continue;
-      }
-      unsigned V = F.V;
-      Work.pop_back();
-      if (!Work.empty())
-        Low[Work.back().V] = std::min(Low[Work.back().V], Low[V]);
-      if (Low[V] != Index[V])
-        continue;
-      std::vector<unsigned> C;
-      unsigned W;
-      do {
-        W = Stack.back();
-        Stack.pop_back();
-        OnStack[W] = false;
-        C.push_back(W);
-      } while (W != V);
-      std::sort(C.begin(), C.end());
-      Components.push_back(std::move(C));
-    }
-  }
+componentsInCallOrder(const std::vector<std::vector<unsigned>> &Succ) {
+  std::vector<std::vector<unsigned>> Components =
+      stronglyConnectedComponents(Succ);
+  for (std::vector<unsigned> &C : Components)
+    std::sort(C.begin(), C.end());
   std::reverse(Components.begin(), Components.end());
   return Components;
 }
@@ -88,8 +45,7 @@ std::vector<double> propagateInvocations(ArrayRef<double> Base,
 
   std::vector<double> Inv(N, 0.0);
   std::vector<unsigned> ComponentOf(N);
-  std::vector<std::vector<unsigned>> Components =
-      componentsInCallOrder(N, Succ);
+  std::vector<std::vector<unsigned>> Components = componentsInCallOrder(Succ);
   for (unsigned C = 0; C < Components.size(); ++C)
     for (unsigned F : Components[C])
       ComponentOf[F] = C;

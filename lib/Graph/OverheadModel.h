@@ -22,11 +22,18 @@
 
 namespace p3 {
 
+/// Probe hits of one function per copy, given its SBL profile: the hits its
+/// paths run under each of \p Copies' instances. Fails on an SBL id that
+/// names no path.
+llvm::Expected<std::vector<uint64_t>>
+functionProbeHits(const FunctionGraph &G, llvm::ArrayRef<Instance> Copies,
+                  const PathCounts &Profile);
+
 /// Probe hits per copy of \p Plan, given each function's SBL profile. Fails
 /// on an SBL id that names no path.
-llvm::Expected<std::vector<uint64_t>> probeHits(llvm::ArrayRef<FunctionGraph> Functions,
-                                const ProgramPlan &Plan,
-                                llvm::ArrayRef<PathCounts> Profile);
+llvm::Expected<std::vector<uint64_t>>
+probeHits(llvm::ArrayRef<FunctionGraph> Functions, const ProgramPlan &Plan,
+          llvm::ArrayRef<PathCounts> Profile);
 
 } // namespace p3
 

@@ -2,6 +2,7 @@
 
 #include "Graph/ProbelessEdges.h"
 #include "Graph/PathDAG.h"
+#include "Graph/StronglyConnected.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -81,54 +82,19 @@ unsigned Resolver::find(unsigned B) const {
 /// through it already ran through its members. Returns whether it merged.
 bool Resolver::contractLoops() {
   unsigned N = G.numBlocks();
-  // Tarjan's algorithm, iteratively, over the sets.
-  std::vector<unsigned> Index(N, ~0u), Low(N, 0), Stack;
-  std::vector<bool> OnStack(N, false);
   std::vector<std::vector<unsigned>> Succs(N);
   for (unsigned B = 0; B < N; ++B)
     for (unsigned I = 0; I < G.Succs[B].size(); ++I)
       if (usable(B, I) && find(B) != find(G.Succs[B][I]))
         Succs[find(B)].push_back(find(G.Succs[B][I]));
-  unsigned Next = 0;
   bool Merged = false;
-  for (unsigned Root = 0; Root < N; ++Root) {
-    if (find(Root) != Root || Index[Root] != ~0u)
-      continue;
-    std::vector<std::pair<unsigned, unsigned>> Work{{Root, 0}};
-    Index[Root] = Low[Root] = Next++;
-    Stack.push_back(Root);
-    OnStack[Root] = true;
-    while (!Work.empty()) {
-      auto &[V, I] = Work.back();
-      if (I < Succs[V].size()) {
-        unsigned W = Succs[V][I++];
-        if (Index[W] == ~0u) {
-          Index[W] = Low[W] = Next++;
-          Stack.push_back(W);
-          OnStack[W] = true;
-          Work.push_back({W, 0});
-        } else if (OnStack[W]) {
-          Low[V] = std::min(Low[V], Index[W]);
-        }
-        continue;
+  for (const std::vector<unsigned> &C : stronglyConnectedComponents(
+           Succs, [&](unsigned B) { return find(B) == B; }))
+    for (unsigned W : C)
+      if (W != C.back()) {
+        Parent[find(W)] = find(C.back());
+        Merged = true;
       }
-      unsigned Done = V;
-      Work.pop_back();
-      if (!Work.empty())
-        Low[Work.back().first] = std::min(Low[Work.back().first], Low[Done]);
-      if (Low[Done] != Index[Done])
-        continue;
-      for (unsigned W = ~0u; W != Done;) {
-        W = Stack.back();
-        Stack.pop_back();
-        OnStack[W] = false;
-        if (W != Done) {
-          Parent[find(W)] = find(Done);
-          Merged = true;
-        }
-      }
-    }
-  }
   return Merged;
 }
 

@@ -23,7 +23,11 @@ struct RewriteOptions {
   /// its path as given; null plans with static estimates.
   const ProfileFile *Training = nullptr;
   std::string TrainingPath;
-  uint64_t ArrayLimit = 4096; ///< Functions with more path ids use a hash table.
+  /// Functions with more path ids use a hash table (docs/runtime.md,
+  /// "Counting: arrays and hash tables": an array is zero-initialised
+  /// static storage whose untouched pages cost nothing; a hashed count is a
+  /// call).
+  uint64_t ArrayLimit = 65536;
   bool ThreadSafe = false;
   /// Count the returns of a C function with a return inside a macro by a
   /// cleanup (gcc and clang only); false skips such functions (tcc).

@@ -272,7 +272,7 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
   if (std::optional<StringRef> H = Top->getString("manifest"))
     P.ManifestHash = H->str();
   if (Error E = readRuns(*Top, P))
-    return std::move(E);
+    return E;
   const json::Array *Functions = Top->getArray("functions");
   if (!Functions)
     return profileError("\"functions\" is missing or not an array");

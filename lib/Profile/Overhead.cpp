@@ -51,20 +51,60 @@ Expected<uint64_t> sblHits(const ProgramGraphs &G,
   return Hits->front();
 }
 
+namespace {
+
+/// The (function, copy) pairs whose measured probes differ from the model.
+Expected<std::vector<FunctionProbeDisagreement>>
+functionDisagreements(const ProgramGraphs &G, const ProgramPlan &Plan,
+                      ArrayRef<PathCounts> Profile, const ProfileSet &Set) {
+  std::vector<FunctionProbeDisagreement> Out;
+  std::vector<bool> Present = Set.presentCopies();
+  for (unsigned I = 0; I < G.Graphs.size(); ++I) {
+    unsigned F = G.FunctionOf[I];
+    Expected<std::vector<uint64_t>> Model =
+        functionProbeHits(G.Graphs[I], Plan.Instances[I], Profile[I]);
+    if (!Model)
+      return Model.takeError();
+    for (unsigned C = 0; C < Model->size(); ++C) {
+      uint64_t Measured = Set.FunctionProbeHits[F][C];
+      if (Present[C] && Measured != (*Model)[C])
+        Out.push_back({F, C, (*Model)[C], Measured});
+    }
+  }
+  auto Gap = [](const FunctionProbeDisagreement &D) {
+    return D.Measured > D.Model ? D.Measured - D.Model : D.Model - D.Measured;
+  };
+  std::stable_sort(
+      Out.begin(), Out.end(),
+      [&](const FunctionProbeDisagreement &A,
+          const FunctionProbeDisagreement &B) { return Gap(A) > Gap(B); });
+  return Out;
+}
+
+} // namespace
+
 Expected<CopyOverhead> computeOverhead(const Manifest &M,
                                        const ProgramGraphs &G,
                                        const MergedProfile &P,
                                        const ProfileSet &Set) {
   CopyOverhead O;
   std::vector<PathCounts> Profile = profileByGraph(G, P);
-  Expected<std::vector<uint64_t>> Hits =
-      probeHits(G.Graphs, G.actualPlan(M), Profile);
+  ProgramPlan Plan = G.actualPlan(M);
+  Expected<std::vector<uint64_t>> Hits = probeHits(G.Graphs, Plan, Profile);
   if (!Hits)
     return Hits.takeError();
   O.ModelHits = std::move(*Hits);
   O.Present = Set.presentCopies();
+  O.ForkedProcesses = Set.ForkedProcesses;
   if (Set.hasMeasuredProbes())
     O.MeasuredHits = Set.ProbeHits;
+  if (Set.hasMeasuredFunctionProbes()) {
+    Expected<std::vector<FunctionProbeDisagreement>> D =
+        functionDisagreements(G, Plan, Profile, Set);
+    if (!D)
+      return D.takeError();
+    O.Disagreements = std::move(*D);
+  }
   Expected<uint64_t> SBL = sblHits(G, Profile);
   if (!SBL)
     return SBL.takeError();

@@ -23,12 +23,30 @@ namespace p3 {
 std::vector<PathCounts> profileByGraph(const ProgramGraphs &G,
                                        const MergedProfile &P);
 
+/// A function whose probes, measured by a probe-counting build, differ from
+/// the model's in one copy.
+struct FunctionProbeDisagreement {
+  unsigned Function = 0; ///< Manifest index.
+  unsigned Copy = 0;
+  uint64_t Model = 0;
+  uint64_t Measured = 0;
+};
+
 struct CopyOverhead {
   std::vector<uint64_t> ModelHits; ///< Per copy, the manifest's instances.
   /// Per copy, measured by a probe-counting build (summed over processes);
   /// empty when the raw profiles do not all carry probe counts.
   std::vector<uint64_t> MeasuredHits;
   std::vector<bool> Present; ///< Copies with a raw profile.
+  /// Per copy, its processes that were forked children: each finished the
+  /// paths in progress at its fork, whose earlier probes ran (and were
+  /// counted) in the parent, so the copy measures fewer probes than the
+  /// model's count of completed paths.
+  std::vector<unsigned> ForkedProcesses;
+  /// When the raw profiles break the measured probes down per function:
+  /// every (function, present copy) where measurement and model differ,
+  /// largest difference first.
+  std::vector<FunctionProbeDisagreement> Disagreements;
   uint64_t SBLHits = 0;      ///< Ball-Larus everywhere, K = 1.
   /// Per copy, the record of its last run (wall-clock and CPU time), when
   /// DIR/run has one; empty when none has.

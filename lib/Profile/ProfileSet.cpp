@@ -21,6 +21,15 @@ std::vector<bool> ProfileSet::presentCopies() const {
   return P;
 }
 
+bool ProfileSet::hasMeasuredFunctionProbes() const {
+  if (!hasMeasuredProbes())
+    return false;
+  for (unsigned C = 0; C < K; ++C)
+    if (FunctionProbeSections[C] != ProbeSections[C])
+      return false;
+  return true;
+}
+
 bool ProfileSet::hasMeasuredProbes() const {
   bool Any = false;
   for (unsigned C = 0; C < K; ++C) {
@@ -141,6 +150,17 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
                           "incomplete",
                           L.Count));
   }
+  for (const RawFunctionProbes &P : S.FunctionProbes) {
+    if (P.Function >= M.Functions.size() || !G.graphOf(P.Function) ||
+        !M.Functions[P.Function].Instances[S.Copy].isInstrumented()) {
+      Problem(formatv("probes counted in function {0}, which is not "
+                      "instrumented in copy {1}",
+                      P.Function, S.Copy));
+      continue;
+    }
+    uint64_t &Hits = Set.FunctionProbeHits[P.Function][S.Copy];
+    Hits = Hits > UINT64_MAX - P.Count ? UINT64_MAX : Hits + P.Count;
+  }
 }
 
 } // namespace
@@ -161,11 +181,15 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
   Set.Counts.resize(M.Functions.size());
   Set.Lost.resize(M.Functions.size());
   Set.Dropped.resize(M.Functions.size());
+  Set.FunctionProbeHits.resize(M.Functions.size());
+  Set.FunctionProbeSections.assign(Set.K, 0);
+  Set.ForkedProcesses.assign(Set.K, 0);
   for (unsigned F = 0; F < M.Functions.size(); ++F)
     if (G.graphOf(F)) {
       Set.Counts[F].resize(Set.K);
       Set.Lost[F].assign(Set.K, 0);
       Set.Dropped[F].assign(Set.K, 0);
+      Set.FunctionProbeHits[F].assign(Set.K, 0);
     }
 
   StringSet<> Seen;
@@ -212,9 +236,13 @@ ProfileSet loadProfiles(const Manifest &M, const ProgramGraphs &G,
       addSection(M, G, File, SNo, S, Options.MaxProblemsPerFile, Problems,
                  Set, Diags);
       ++Set.Processes[S.Copy];
+      if (S.Forked)
+        ++Set.ForkedProcesses[S.Copy];
       if (S.ProbeHits) {
         ++Set.ProbeSections[S.Copy];
         Set.ProbeHits[S.Copy] += *S.ProbeHits;
+        if (!S.FunctionProbes.empty() || *S.ProbeHits == 0)
+          ++Set.FunctionProbeSections[S.Copy];
       }
       Used = true;
     }

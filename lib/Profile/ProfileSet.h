@@ -39,6 +39,13 @@ struct ProfileSet {
   /// "probes" line (probe-counting builds), and how many sections did.
   std::vector<uint64_t> ProbeHits;
   std::vector<unsigned> ProbeSections;
+  /// [manifest function index][copy]: the measured probe hits per function
+  /// ("function-probes" lines), and per copy how many of its sections
+  /// carried them (older runtimes write only the total).
+  std::vector<std::vector<uint64_t>> FunctionProbeHits;
+  std::vector<unsigned> FunctionProbeSections;
+  /// Per copy: sections written by forked children ("forked" lines).
+  std::vector<unsigned> ForkedProcesses;
   /// [manifest function index][copy]: executions the runtime could not
   /// record ("lost" lines: no memory for its hash table).
   std::vector<std::vector<uint64_t>> Lost;
@@ -64,6 +71,8 @@ struct ProfileSet {
   std::vector<bool> presentCopies() const;
   /// Whether every section of every present copy reported its probes.
   bool hasMeasuredProbes() const;
+  /// Whether, in addition, every such section broke them down per function.
+  bool hasMeasuredFunctionProbes() const;
 };
 
 /// The raw profiles under \p Dir (recursively: every "*.raw"), sorted.

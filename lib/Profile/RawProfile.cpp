@@ -25,6 +25,17 @@ namespace p3 {
 
 namespace {
 
+/// The sum of a section's per-function probe counts, as text ("more than
+/// 18446744073709551615" when it does not fit), and whether it equals \p N.
+std::pair<bool, std::string> functionProbesAddUpTo(const RawSection &S,
+                                                   uint64_t N) {
+  uint64_t Sum = 0;
+  for (const RawFunctionProbes &F : S.FunctionProbes)
+    if (__builtin_add_overflow(Sum, F.Count, &Sum))
+      return {false, "more than " + std::to_string(UINT64_MAX)};
+  return {Sum == N, std::to_string(Sum)};
+}
+
 class Parser {
 public:
   Parser(StringRef Text, StringRef Name) : Text(Text), Name(Name) {}
@@ -114,11 +125,11 @@ Expected<RawProfile> Parser::parse() {
   }
 
   // What the next line may be, in the order the runtime writes a section.
-  enum class State { Header, Records, Dropped, Lost, Probes, End };
+  enum class State { Header, Records, Dropped, Lost, FunctionProbes, End };
   State At = State::Header;
   RawSection *S = nullptr;
   DenseSet<std::pair<unsigned, uint64_t>> SeenIds;
-  DenseSet<unsigned> SeenLost, SeenDropped;
+  DenseSet<unsigned> SeenLost, SeenDropped, SeenProbes;
 
   StringRef Rest = Text;
   while (!Rest.empty()) {
@@ -142,6 +153,7 @@ Expected<RawProfile> Parser::parse() {
       SeenIds.clear();
       SeenLost.clear();
       SeenDropped.clear();
+      SeenProbes.clear();
       At = State::Records;
       continue;
     }
@@ -150,7 +162,18 @@ Expected<RawProfile> Parser::parse() {
       return error("section header before the 'end' line of the previous "
                    "section (truncated section)");
 
+    if (Fields[0] == "forked") {
+      if (Fields.size() != 1)
+        return error("malformed 'forked' line: expected 'forked'");
+      if (S->Forked || At != State::Records || !S->Records.empty())
+        return error("'forked' line not right after the section header");
+      S->Forked = true;
+      continue;
+    }
+
     if (Fields[0] == "end") {
+      if (At == State::FunctionProbes)
+        return error("'function-probes' lines without a 'probes' line");
       if (Fields.size() != 2)
         return error("malformed 'end' line: expected 'end <records>'");
       Expected<uint64_t> N = number(Fields[1], "record count");
@@ -173,12 +196,44 @@ Expected<RawProfile> Parser::parse() {
       Expected<uint64_t> N = number(Fields[1], "probe count");
       if (!N)
         return N.takeError();
+      if (!S->FunctionProbes.empty()) {
+        auto [Equal, Sum] = functionProbesAddUpTo(*S, *N);
+        if (!Equal)
+          return error(formatv("'probes {0}' but the 'function-probes' lines "
+                               "add up to {1}",
+                               *N, Sum)
+                           .str());
+      }
       S->ProbeHits = *N;
       At = State::End;
       continue;
     }
     if (At == State::End)
       return error("expected 'end <records>' after the 'probes' line");
+
+    if (Fields[0] == "function-probes") {
+      if (Fields.size() != 3)
+        return error("malformed 'function-probes' line: expected "
+                     "'function-probes <function> <n>'");
+      Expected<unsigned> F = number32(Fields[1], "function index");
+      if (!F)
+        return F.takeError();
+      Expected<uint64_t> C = number(Fields[2], "probe count");
+      if (!C)
+        return C.takeError();
+      if (*C == 0)
+        return error("'function-probes' line with a zero count");
+      if (!SeenProbes.insert(*F).second)
+        return error(
+            formatv("second 'function-probes' line for function {0}", *F)
+                .str());
+      S->FunctionProbes.push_back({*F, *C});
+      At = State::FunctionProbes;
+      continue;
+    }
+    if (At == State::FunctionProbes)
+      return error("expected a 'function-probes' or 'probes' line after "
+                   "'function-probes' lines");
 
     if (Fields[0] == "dropped") {
       if (At == State::Lost)
@@ -279,12 +334,16 @@ std::string printRawProfile(const RawProfile &P) {
   raw_string_ostream OS(Out);
   for (const RawSection &S : P.Sections) {
     OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid << '\n';
+    if (S.Forked)
+      OS << "forked\n";
     for (const RawRecord &R : S.Records)
       OS << R.Function << ' ' << R.Id << ' ' << R.Count << '\n';
     for (const RawDropped &D : S.Dropped)
       OS << "dropped " << D.Function << ' ' << D.Count << '\n';
     for (const RawLost &L : S.Lost)
       OS << "lost " << L.Function << ' ' << L.Count << '\n';
+    for (const RawFunctionProbes &F : S.FunctionProbes)
+      OS << "function-probes " << F.Function << ' ' << F.Count << '\n';
     if (S.ProbeHits)
       OS << "probes " << *S.ProbeHits << '\n';
     OS << "end " << S.Records.size() << '\n';

@@ -6,9 +6,11 @@
 // Text, one or more sections (one per (manifest, copy) the process's units
 // belong to; a reused pid appends another section):
 //   P3RAW 1 <manifest-hash> <copy> <pid>
+//   forked                                  (the process is a forked child)
 //   <function-index> <path-id> <count>      (any number of lines)
 //   dropped <function-index> <count>        (ids at or above its num_ids)
 //   lost <function-index> <count>           (counts the runtime dropped)
+//   function-probes <function-index> <n>    (only in P3_COUNT_PROBES builds)
 //   probes <n>                              (only in P3_COUNT_PROBES builds)
 //   end <number of record lines>
 // All numbers are unsigned 64-bit decimals. docs/raw-profile.md has the
@@ -50,14 +52,27 @@ struct RawLost {
   uint64_t Count = 0;
 };
 
+/// Probes that ran in one function (probe-counting builds): with the model's
+/// figure per function, a disagreement can be traced to where it is.
+struct RawFunctionProbes {
+  unsigned Function = 0;
+  uint64_t Count = 0;
+};
+
 struct RawSection {
   std::string ManifestHash;
   unsigned Copy = 0;
   uint64_t Pid = 0;
+  /// Written by a forked child: it counts only what ran after the fork, but
+  /// finishes the paths that were in progress at the fork.
+  bool Forked = false;
   std::optional<uint64_t> ProbeHits;
   std::vector<RawRecord> Records;
   std::vector<RawDropped> Dropped;
   std::vector<RawLost> Lost;
+  /// Nonzero per-function probe counts; when present, they add up to
+  /// ProbeHits. Empty in profiles of older runtimes.
+  std::vector<RawFunctionProbes> FunctionProbes;
 };
 
 struct RawProfile {

@@ -113,6 +113,8 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
       json::Object Row{{"copy", C}, {"model", u64ToJSON(Ov->ModelHits[C])}};
       if (!Ov->MeasuredHits.empty() && Ov->Present[C])
         Row["measured"] = u64ToJSON(Ov->MeasuredHits[C]);
+      if (C < Ov->ForkedProcesses.size() && Ov->ForkedProcesses[C])
+        Row["forked_processes"] = Ov->ForkedProcesses[C];
       if (C < Ov->Records.size() && Ov->Records[C]) {
         Row["wall_seconds"] = Ov->Records[C]->WallSeconds;
         Row["cpu_seconds"] = Ov->Records[C]->cpuSeconds();
@@ -127,6 +129,17 @@ json::Value reportJSON(const Manifest &M, const ProgramGraphs &G,
                                            : 0.0}};
     if (!Ov->MeasuredHits.empty())
       OvJ["measured_agrees"] = Ov->measuredAgrees();
+    json::Array Disagreements;
+    for (const FunctionProbeDisagreement &D : Ov->Disagreements)
+      Disagreements.push_back(
+          json::Object{{"function", D.Function},
+                       {"id", M.Functions[D.Function].Id},
+                       {"name", M.Functions[D.Function].Name},
+                       {"copy", D.Copy},
+                       {"model", u64ToJSON(D.Model)},
+                       {"measured", u64ToJSON(D.Measured)}});
+    if (!Disagreements.empty())
+      OvJ["function_disagreements"] = std::move(Disagreements);
     Top["overhead"] = std::move(OvJ);
   }
   if (Sim) {
@@ -332,6 +345,8 @@ ReportResult reportOnProfileFile(const ReportOptions &O, const Manifest &M,
   Set.Idle.assign(Set.K, false);
   Set.ProbeHits.assign(Set.K, 0);
   Set.ProbeSections.assign(Set.K, 0);
+  Set.FunctionProbeSections.assign(Set.K, 0);
+  Set.ForkedProcesses.assign(Set.K, 0);
   for (unsigned C : P.CopiesPresent)
     if (C < Set.K)
       Set.Processes[C] = 1;
@@ -415,7 +430,7 @@ ReportResult finishReport(const ReportOptions &O, const Manifest &M0,
     raw_string_ostream OS(Text);
     writeTextReport(OS, *M, *G, Set, P, TO);
     if (Ov)
-      writeOverheadReport(OS, *Ov);
+      writeOverheadReport(OS, *M, *Ov);
     if (Sim)
       writeSimulationReport(OS, *Sim, SimSBL);
     if (Diffs) {

@@ -310,7 +310,69 @@ void writeTextReport(raw_ostream &OS, const Manifest &M,
   }
 }
 
-void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
+namespace {
+
+/// Whether the measured probes agree with the model, and if not, what can
+/// explain it in each direction.
+void writeMeasuredVerdict(raw_ostream &OS, const CopyOverhead &O) {
+  if (O.measuredAgrees()) {
+    OS << "  measured probe counts agree with the model\n";
+    return;
+  }
+  bool Above = false, Below = false;
+  unsigned Forked = 0;
+  for (unsigned C = 0; C < O.ModelHits.size(); ++C) {
+    if (!O.Present[C])
+      continue;
+    Above |= O.MeasuredHits[C] > O.ModelHits[C];
+    Below |= O.MeasuredHits[C] < O.ModelHits[C];
+    if (O.MeasuredHits[C] < O.ModelHits[C] && C < O.ForkedProcesses.size())
+      Forked += O.ForkedProcesses[C];
+  }
+  OS << "  WARNING: measured probe counts differ from the model:";
+  if (Above)
+    OS << " more probes ran than the counted paths carry where paths were "
+          "cut short (exit() or longjmp from a callee, an exception leaving "
+          "a function: their probes ran but no path was counted);";
+  if (Below && Forked)
+    OS << " fewer where forked children (" << Forked
+       << (Forked == 1 ? " process" : " processes")
+       << ") finished paths that were in progress at their fork "
+          "(the probes those paths ran before the fork were counted in the "
+          "parent);";
+  OS << " anything else means the runtime and the manifest disagree about "
+        "probes (a bug worth reporting)\n";
+}
+
+/// The functions where measured probes and model differ, largest first: where
+/// to look for a cut path or a probe the manifest does not describe.
+void writeProbeDisagreements(raw_ostream &OS, const Manifest &M,
+                             const CopyOverhead &O) {
+  if (O.Disagreements.empty())
+    return;
+  const unsigned Shown = 20;
+  OS << "\nFunctions whose measured probes differ from the model\n";
+  Table T({false, true, true, true, true});
+  T.row({"function", "copy", "model", "measured", "difference"});
+  for (unsigned I = 0; I < O.Disagreements.size() && I < Shown; ++I) {
+    const FunctionProbeDisagreement &D = O.Disagreements[I];
+    const ManifestFunction &F = M.Functions[D.Function];
+    std::string Diff = D.Measured >= D.Model
+                           ? "+" + utostr(D.Measured - D.Model)
+                           : "-" + utostr(D.Model - D.Measured);
+    T.row({formatv("{0} ({1}:{2})", F.Name, F.File, F.Line).str(),
+           utostr(D.Copy), utostr(D.Model), utostr(D.Measured), Diff});
+  }
+  T.print(OS);
+  if (O.Disagreements.size() > Shown)
+    OS << "  ... and " << O.Disagreements.size() - Shown
+       << " more (all of them in --json)\n";
+}
+
+} // namespace
+
+void writeOverheadReport(raw_ostream &OS, const Manifest &M,
+                         const CopyOverhead &O) {
   OS << "\nOverhead: probe hits per copy (overhead model on the merged "
         "profile)\n";
   bool Measured = !O.MeasuredHits.empty();
@@ -354,19 +416,14 @@ void writeOverheadReport(raw_ostream &OS, const CopyOverhead &O) {
   T.row({"SBL", utostr(O.SBLHits), Ratio(O.SBLHits)});
   T.print(OS);
   if (Measured)
-    OS << (O.measuredAgrees()
-               ? "  measured probe counts agree with the model\n"
-               : "  WARNING: measured probe counts differ from the model: "
-                 "either paths were cut short (exit() or longjmp from a "
-                 "callee, an exception leaving a function: their probes ran "
-                 "but no path was counted), or the runtime and the manifest "
-                 "disagree about probes (a bug worth reporting)\n");
+    writeMeasuredVerdict(OS, O);
   else
     OS << "  (no measured counts: build the copies with -DP3_COUNT_PROBES "
           "to compare)\n";
   if (Timed)
     OS << "  wall s, cpu s: each copy's wall-clock and CPU time in the last "
           "p3-run (DIR/run/copy-<i>.time)\n";
+  writeProbeDisagreements(OS, M, O);
 }
 
 void writeSimulationReport(raw_ostream &OS, ArrayRef<SimulationRow> Rows,

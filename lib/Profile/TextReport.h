@@ -44,7 +44,10 @@ void writeTextReport(llvm::raw_ostream &OS, const Manifest &M,
                      const ProgramGraphs &G, const ProfileSet &Set,
                      const MergedProfile &P, const TextReportOptions &O);
 
-void writeOverheadReport(llvm::raw_ostream &OS, const CopyOverhead &O);
+/// The model's probe hits per copy, next to the measured ones (and the
+/// functions where they differ) when the copies counted their probes.
+void writeOverheadReport(llvm::raw_ostream &OS, const Manifest &M,
+                         const CopyOverhead &O);
 
 void writeSimulationReport(llvm::raw_ostream &OS,
                            llvm::ArrayRef<SimulationRow> Rows,

@@ -71,6 +71,7 @@ void expectSame(const RawProfile &A, const RawProfile &B) {
     EXPECT_EQ(X.Copy, Y.Copy);
     EXPECT_EQ(X.Pid, Y.Pid);
     EXPECT_EQ(X.ProbeHits, Y.ProbeHits);
+    EXPECT_EQ(X.Forked, Y.Forked);
     EXPECT_TRUE(sameRecords(X.Records, Y.Records)) << "section " << I;
     ASSERT_EQ(X.Dropped.size(), Y.Dropped.size());
     for (size_t J = 0; J < X.Dropped.size(); ++J) {
@@ -81,6 +82,11 @@ void expectSame(const RawProfile &A, const RawProfile &B) {
     for (size_t J = 0; J < X.Lost.size(); ++J) {
       EXPECT_EQ(X.Lost[J].Function, Y.Lost[J].Function);
       EXPECT_EQ(X.Lost[J].Count, Y.Lost[J].Count);
+    }
+    ASSERT_EQ(X.FunctionProbes.size(), Y.FunctionProbes.size());
+    for (size_t J = 0; J < X.FunctionProbes.size(); ++J) {
+      EXPECT_EQ(X.FunctionProbes[J].Function, Y.FunctionProbes[J].Function);
+      EXPECT_EQ(X.FunctionProbes[J].Count, Y.FunctionProbes[J].Count);
     }
   }
 }
@@ -95,6 +101,8 @@ TEST(RawProfile, ParsesWhatTheRuntimeWrites) {
                      "dropped 0 18446744073709551615\n"
                      "dropped 12 5\n"
                      "lost 12 7\n"
+                     "function-probes 0 123456700\n"
+                     "function-probes 12 89\n"
                      "probes 123456789\n"
                      "end 3\n" +
                      header(4294967295u, 18446744073709551615ull) + "end 0\n";
@@ -119,6 +127,9 @@ TEST(RawProfile, ParsesWhatTheRuntimeWrites) {
   ASSERT_EQ(S.Lost.size(), 1u);
   EXPECT_EQ(S.Lost[0].Function, 12u);
   EXPECT_EQ(S.Lost[0].Count, 7u);
+  ASSERT_EQ(S.FunctionProbes.size(), 2u);
+  EXPECT_EQ(S.FunctionProbes[1].Function, 12u);
+  EXPECT_EQ(S.FunctionProbes[1].Count, 89u);
   const RawSection &T = P.Sections[1];
   EXPECT_EQ(T.Copy, 4294967295u);
   EXPECT_EQ(T.Pid, UINT64_MAX);
@@ -143,6 +154,10 @@ TEST(RawProfile, RoundTrip) {
       S.Lost.push_back({4, 9});
     if (I != 0)
       S.Dropped.push_back({3, 1000 * I});
+    if (I == 2)
+      S.FunctionProbes = {{0, 100}, {4, 54}}; // 77 * 2 probes in all
+    S.Forked = I == 1;
+
     P.Sections.push_back(S);
   }
   std::string Text = printRawProfile(P);
@@ -307,6 +322,45 @@ TEST(RawProfile, OrderWithinASection) {
               "expected 'end <records>'");
   expectError(header() + "probes 3\nprobes 3\nend 0\n", 3,
               "second 'probes' line");
+}
+
+TEST(RawProfile, FunctionProbes) {
+  // Per-function probe counts come after the lost lines and add up to the
+  // probes line, which must follow them.
+  expectError(header() + "function-probes 1 2\nprobes 3\nend 0\n", 3,
+              "'probes 3' but the 'function-probes' lines add up to 2");
+  expectError(header() + "function-probes 1 2\nend 0\n", 3,
+              "'function-probes' lines without a 'probes' line");
+  expectError(header() + "function-probes 1 0\nprobes 0\nend 0\n", 2,
+              "'function-probes' line with a zero count");
+  expectError(header() + "function-probes 1 2\nfunction-probes 1 2\n"
+                         "probes 4\nend 0\n",
+              3, "second 'function-probes' line for function 1");
+  expectError(header() + "function-probes 1 2\nlost 1 2\nprobes 2\nend 0\n", 3,
+              "expected a 'function-probes' or 'probes' line");
+  expectError(header() + "function-probes 1 2\n0 1 2\nprobes 2\nend 1\n", 3,
+              "expected a 'function-probes' or 'probes' line");
+  expectError(header() + "probes 2\nfunction-probes 1 2\nend 0\n", 3,
+              "expected 'end <records>' after the 'probes' line");
+  expectError(header() + "function-probes 1\nprobes 2\nend 0\n", 2,
+              "malformed 'function-probes' line");
+  expectError(header() + "function-probes 1 18446744073709551615\n"
+                         "function-probes 2 1\nprobes 18446744073709551615\n"
+                         "end 0\n",
+              4, "add up to more than 18446744073709551615");
+}
+
+TEST(RawProfile, Forked) {
+  RawProfile P =
+      parseOk(header() + "forked\n0 1 2\nend 1\n" + header() + "end 0\n");
+  ASSERT_EQ(P.Sections.size(), 2u);
+  EXPECT_TRUE(P.Sections[0].Forked);
+  EXPECT_FALSE(P.Sections[1].Forked);
+  expectError(header() + "0 1 2\nforked\nend 1\n", 3,
+              "'forked' line not right after the section header");
+  expectError(header() + "forked\nforked\nend 0\n", 3,
+              "'forked' line not right after the section header");
+  expectError(header() + "forked 12\nend 0\n", 2, "malformed 'forked' line");
 }
 
 TEST(RawProfile, GarbageAfterEnd) {

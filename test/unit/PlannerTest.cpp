@@ -6,12 +6,15 @@
 // with distributeLPT) nor than any start it was given, respects its lower
 // bound, is deterministic, and asks for each function's options at most once
 // (never for one that must stay whole). On small problems an exhaustive search
-// gives the optimum: lower bound <= optimum <= plan.
+// gives the optimum: lower bound <= optimum <= plan. And the search ends in a
+// local optimum: no move or swap of a group of the slowest copy, found by
+// trying every one, makes the sorted loads smaller (the search finds the best
+// swap without trying them all).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Graph/Distribution.h"
 #include "Graph/Planner.h"
+#include "Graph/Distribution.h"
 
 #include "gtest/gtest.h"
 
@@ -61,8 +64,8 @@ void checkValid(const RandomProblem &R, const CostPlan &Plan) {
   std::vector<double> Load(K, 0.0);
   for (unsigned F = 0; F < N; ++F) {
     unsigned O = Plan.OptionOf[F];
-    unsigned Extra = F < R.P.ExtraOptions.size() ? R.P.ExtraOptions[F].size()
-                                                 : 0;
+    unsigned Extra =
+        F < R.P.ExtraOptions.size() ? R.P.ExtraOptions[F].size() : 0;
     ASSERT_LE(O, Extra + R.Splits[F].size());
     const OptionCost &Cost = O == 0       ? OptionCost{R.P.WholeCost[F]}
                              : O <= Extra ? R.P.ExtraOptions[F][O - 1]
@@ -223,6 +226,87 @@ TEST(Planner, ValidNeverWorseThanLPTOrItsStarts) {
               "problems (K 1..16, up to 200 functions); better than LPT on "
               "%u; %u functions placed split.\n",
               Problems, BetterThanLPT, Split);
+}
+
+/// The option cost of F's chosen option in \p Plan.
+OptionCost chosenCost(const RandomProblem &R, const CostPlan &Plan,
+                      unsigned F) {
+  unsigned O = Plan.OptionOf[F];
+  unsigned Extra = F < R.P.ExtraOptions.size() ? R.P.ExtraOptions[F].size() : 0;
+  return O == 0       ? OptionCost{R.P.WholeCost[F]}
+         : O <= Extra ? R.P.ExtraOptions[F][O - 1]
+                      : R.Splits[F][O - 1 - Extra];
+}
+
+bool sortedBelow(std::vector<double> A, std::vector<double> B, double Tol) {
+  std::sort(A.begin(), A.end(), std::greater<double>());
+  std::sort(B.begin(), B.end(), std::greater<double>());
+  for (unsigned I = 0; I < A.size(); ++I) {
+    if (A[I] < B[I] - Tol)
+      return true;
+    if (A[I] > B[I] + Tol)
+      return false;
+  }
+  return false;
+}
+
+TEST(Planner, EndsWhereNoMoveOrSwapImproves) {
+  std::mt19937_64 Rng(0x5a9);
+  unsigned Problems = 0, Swaps = 0;
+  for (unsigned I = 0; I < 1500 && !HasFailure(); ++I) {
+    unsigned K = std::vector<unsigned>{2, 3, 4, 8}[Rng() % 4];
+    RandomProblem R = randomProblem(Rng, I % 5 == 0 ? 150 : 20, K);
+    CostPlan Plan = solve(R);
+    SCOPED_TRACE("problem " + std::to_string(I));
+    checkValid(R, Plan);
+    unsigned N = R.P.WholeCost.size();
+    std::vector<double> Load = Plan.Load;
+    unsigned Slowest =
+        std::max_element(Load.begin(), Load.end()) - Load.begin();
+    double Tol = Load[Slowest] * 1e-12;
+    auto Holds = [&](unsigned F, unsigned C) {
+      const auto &Copies = Plan.CopyOf[F];
+      return std::find(Copies.begin(), Copies.end(), C) != Copies.end();
+    };
+    for (unsigned F = 0; F < N; ++F) {
+      OptionCost Cost = chosenCost(R, Plan, F);
+      for (unsigned G = 0; G < Cost.size(); ++G) {
+        if (Plan.CopyOf[F][G] != Slowest || Cost[G] <= 0)
+          continue;
+        for (unsigned C = 0; C < K; ++C) {
+          if (C == Slowest)
+            continue;
+          if (!Holds(F, C)) { // move
+            std::vector<double> T = Load;
+            T[Slowest] -= Cost[G];
+            T[C] += Cost[G];
+            EXPECT_FALSE(sortedBelow(T, Load, Tol))
+                << "moving group " << G << " of " << F << " to " << C;
+          }
+          for (unsigned F2 = 0; F2 < N; ++F2) { // swap
+            OptionCost Cost2 = chosenCost(R, Plan, F2);
+            for (unsigned G2 = 0; G2 < Cost2.size(); ++G2) {
+              if (Plan.CopyOf[F2][G2] != C || Cost2[G2] <= 0)
+                continue;
+              if (F2 != F && (Holds(F, C) || Holds(F2, Slowest)))
+                continue;
+              std::vector<double> T = Load;
+              T[Slowest] += Cost2[G2] - Cost[G];
+              T[C] += Cost[G] - Cost2[G2];
+              ++Swaps;
+              EXPECT_FALSE(sortedBelow(T, Load, Tol))
+                  << "swapping group " << G << " of " << F << " with group "
+                  << G2 << " of " << F2;
+            }
+          }
+        }
+      }
+    }
+    ++Problems;
+  }
+  std::printf("[ summary  ] Planner.EndsWhereNoMoveOrSwapImproves: %u problems "
+              "(K 2..8, up to 150 functions), %u swaps tried by brute force.\n",
+              Problems, Swaps);
 }
 
 TEST(Planner, BoundAndOptimumOnSmallProblems) {

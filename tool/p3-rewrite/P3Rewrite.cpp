@@ -94,8 +94,8 @@ static cl::opt<unsigned>
 static cl::opt<uint64_t> ArrayLimit(
     "array-limit",
     cl::desc("Functions with more path ids than this count in a hash table "
-             "instead of an array (default 4096)"),
-    cl::init(4096), cl::value_desc("N"), cl::cat(Category));
+             "instead of an array (default 65536)"),
+    cl::init(65536), cl::value_desc("N"), cl::cat(Category));
 static cl::opt<bool>
     ThreadSafe("thread-safe",
                cl::desc("Atomic counter updates, for multi-threaded programs "

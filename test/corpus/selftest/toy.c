@@ -6,6 +6,11 @@
 #error "toy.c needs the build's -D flags"
 #endif
 
+#ifdef TOY_FORK
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
 #ifdef TOY_EXTRA_WARNING
 static int toy_unused; /* only in builds that want a warning the original does not have */
 #endif
@@ -36,6 +41,16 @@ int main(int argc, char **argv) {
   for (long i = 0; i < salt % 7; i++)
     if (i % 2)
       previous++;
+#ifdef TOY_FORK
+  /* a child that finishes main's path (counted in both processes) */
+  {
+    pid_t child = fork();
+    if (child == 0)
+      return 0;
+    if (child > 0)
+      waitpid(child, 0, 0);
+  }
+#endif
   printf("lines %ld words %ld digits %ld\n", counts[0], counts[1], counts[2]);
   return previous < 0;
 }
