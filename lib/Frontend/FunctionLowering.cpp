@@ -105,6 +105,7 @@ private:
 
   bool startsIn(const Stmt *S, unsigned B) const;
   bool exprStartsIn(const Stmt *E, unsigned B) const;
+  bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
   bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
   /// The statement that ends the function in block B (return, noreturn call,
   /// throw), or null.
@@ -137,6 +138,9 @@ private:
   std::set<unsigned> Restarts;
   /// The restarts after setjmp, before startPathsAtRestarts resolves them.
   std::set<unsigned> SetjmpStarts;
+  /// Returns whose path is counted before their value is computed (on the
+  /// statement, or on the arms of a value that branches), with calls in it.
+  std::set<const Stmt *> CountedBeforeValue;
 };
 
 bool Lowering::buildCFG() {
@@ -704,9 +708,14 @@ void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
       // (exit, longjmp) or throw: the path ends only when the function does.
       if (const auto *Ret = dyn_cast<ReturnStmt>(Top);
           IsLast && Ret && Ret->getRetValue() &&
-          (S.OncePerPass.empty() || containsCall(Ret->getRetValue())))
+          (S.OncePerPass.empty() || containsCall(Ret->getRetValue()))) {
         if (std::optional<unsigned> Site = returnValueSite(Ret))
           S.OncePerPass.push_back(*Site);
+        else if (containsCall(Ret->getRetValue())) {
+          CountedBeforeValue.insert(Ret);
+          S.CallsAfterCount = true;
+        }
+      }
       break; // nothing after a return, noreturn call, throw, goto * or
              // setjmp call runs on this path
     }
@@ -1233,11 +1242,36 @@ void Lowering::run() {
   findCutCalls();
 }
 
+/// Whether no block before B evaluated part of the call C (its callee and
+/// arguments do not branch): the path's register then holds B's value when
+/// the code in front of C runs.
+bool Lowering::evaluatedWholeIn(const Stmt *C, unsigned B) const {
+  std::set<unsigned> Seen;
+  std::vector<unsigned> Work(Preds[B].begin(), Preds[B].end());
+  while (!Work.empty()) {
+    unsigned P = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(P).second)
+      continue;
+    const Stmt *T = ById[P]->getTerminatorStmt();
+    if (T && isWithin(*PM, T, C))
+      return false;
+    for (const Stmt *S : Elements[P])
+      if (isWithin(*PM, S, C))
+        return false;
+    if (Elements[P].empty() && !T)
+      Work.insert(Work.end(), Preds[P].begin(), Preds[P].end());
+  }
+  return true;
+}
+
 /// The calls where a path may be cut short (docs/rewriter.md, "Paths cut
 /// short"): every call that is not a compiler builtin, with a site before it
-/// where the rewriter can note the path's id, except setjmp and the calls
-/// that the count of a path ending in a noreturn call precedes (the
-/// statement that ends the block: that path is counted already).
+/// where the rewriter can note the path's id (or that there is none), except
+/// setjmp and the calls that the count of the path precedes (a noreturn
+/// call's arguments, a return value counted before it is computed: that path
+/// is counted already). A call whose own arguments branch has no such site:
+/// the code in front of it runs before the branches' increments.
 void Lowering::findCutCalls() {
   for (const CFGBlock *B : *Cfg) {
     unsigned Id = B->getBlockID();
@@ -1249,12 +1283,17 @@ void Lowering::findCutCalls() {
       const auto *C = dyn_cast<CallExpr>(E);
       if (!C || C->getBuiltinCallee() != 0 || isSetjmp(C->getDirectCallee()))
         continue;
-      if (Ending && isWithin(*PM, C, Ending))
+      if ((Ending && isWithin(*PM, C, Ending)) ||
+          CountedBeforeValue.count(enclosingStatement(*PM, C)))
         continue;
       CutCall Cut;
       Cut.Block = Id;
       Cut.Line = Text.line(C->getBeginLoc());
       Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
+      if (!evaluatedWholeIn(C, Id)) {
+        Out.CutCalls.push_back(Cut);
+        continue;
+      }
       size_t Before = Out.Sites.size();
       if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C)) {
         if (Out.Sites.size() > Before)

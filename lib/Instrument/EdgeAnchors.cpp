@@ -755,46 +755,58 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
 /// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
 /// (a contracted set adds nothing inside, so one for all its members) with
 /// calls that may not return normally and a place to note the path's id
-/// before each. A function with such a call that has no place gets no cut
-/// edge at all: its frame would count the id noted before an earlier call
-/// when that call cuts it, a path that did not run (so its paths cut short
-/// stay uncounted, and a note names the lines).
+/// before each. Every other call with a place notes the same id, or none in
+/// a block without a cut edge. A function with a call that may not return
+/// and has no place gets no cut edge at all: its frame would count the id
+/// noted before an earlier call when that call cuts it, a path that did not
+/// run (so its paths cut short stay uncounted, and a note names the lines).
 void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   if (!CutPaths)
     return;
-  std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
+  auto Counted = [&](const CutCall &C) {
+    return C.Block < G.numBlocks() && Reachable[C.Block];
+  };
   std::vector<unsigned> NoPlace;
   for (const CutCall &C : F.CutCalls)
-    if (C.MayNotReturn && C.Block < G.numBlocks() && Reachable[C.Block] &&
-        C.Site == NoSite)
+    if (C.MayNotReturn && Counted(C) && C.Site == NoSite)
       NoPlace.push_back(C.Line);
-  for (const CutCall &C : F.CutCalls) {
-    if (!NoPlace.empty())
-      break;
-    if (!C.MayNotReturn || C.Block >= G.numBlocks() || !Reachable[C.Block])
-      continue;
-    unsigned From = A.Representative[C.Block];
-    auto [It, New] = CutOf.try_emplace(From, A.Cuts.size());
-    if (New) {
-      CutExit Cut;
-      Cut.Edge = {From, unsigned(A.Graph.Succs[From].size())};
-      Cut.Line = C.Line;
-      A.Graph.Succs[From].push_back(G.Exit);
-      A.Cuts.push_back(Cut);
-    }
-    A.Cuts[It->second].Sites.push_back(C.Site);
-  }
   if (!NoPlace.empty()) {
     std::sort(NoPlace.begin(), NoPlace.end());
     NoPlace.erase(std::unique(NoPlace.begin(), NoPlace.end()), NoPlace.end());
     std::string Lines;
     for (unsigned L : NoPlace)
       Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
-    Notes.push_back(formatv("calls that may not return (exit, longjmp) with no "
-                            "place to note the path before them (inside a "
-                            "macro's body) on line(s) {0}: no path of this "
-                            "function cut short is counted",
-                            Lines));
+    Notes.push_back(formatv(
+        "calls that may not return (exit, longjmp) with no place to note the "
+        "path before them (inside a macro's body, in an operand evaluated in "
+        "unspecified order, or with arguments that branch) on line(s) {0}: no "
+        "path of this function cut short is counted",
+        Lines));
+    return;
+  }
+  std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
+  for (const CutCall &C : F.CutCalls) {
+    if (!C.MayNotReturn || !Counted(C))
+      continue;
+    unsigned From = A.Representative[C.Block];
+    if (CutOf.try_emplace(From, A.Cuts.size()).second) {
+      CutExit Cut;
+      Cut.Edge = {From, unsigned(A.Graph.Succs[From].size())};
+      Cut.Line = C.Line;
+      A.Graph.Succs[From].push_back(G.Exit);
+      A.Cuts.push_back(Cut);
+    }
+  }
+  if (A.Cuts.empty())
+    return;
+  for (const CutCall &C : F.CutCalls) {
+    if (!Counted(C) || C.Site == NoSite)
+      continue;
+    auto It = CutOf.find(A.Representative[C.Block]);
+    if (It != CutOf.end())
+      A.Cuts[It->second].Sites.push_back(C.Site);
+    else
+      A.QuietSites.push_back(C.Site);
   }
 }
 

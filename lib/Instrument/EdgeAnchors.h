@@ -78,8 +78,11 @@ struct EdgeAnchor {
 /// or a longjmp is caught.
 struct CutExit {
   CFGEdge Edge;
-  std::vector<unsigned> Sites; ///< Expression sites around the calls.
-  unsigned Line = 0;           ///< The first call's.
+  /// Expression sites around the block's calls: those that may not return,
+  /// and the others too (so that a call wrongly believed to return never
+  /// finds the id noted for an earlier block).
+  std::vector<unsigned> Sites;
+  unsigned Line = 0; ///< The first call's that may not return.
 };
 
 struct AnchoredFunction {
@@ -116,6 +119,10 @@ struct AnchoredFunction {
   bool Guarded = false;
   /// Cut edges, at the end of their blocks' successors in Graph.
   std::vector<CutExit> Cuts;
+  /// Expression sites around the calls of blocks without a cut edge: they
+  /// note that no path is cut there (P3_CUT_NONE), so that a call believed
+  /// to return that does not never counts the id noted in an earlier block.
+  std::vector<unsigned> QuietSites;
   /// Blocks of Lowered where paths start again after setjmp returns
   /// (LoweredFunction::SetjmpRestarts).
   std::vector<unsigned> SetjmpRestarts;

@@ -65,8 +65,10 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
       std::vector<std::string> Actions;
       if (I.counts(E))
         Actions.push_back(formatv("P3_COUNT({0})", formatIncrement(inc(E))));
-      // Counted already (or not at all): not again by the cut stack.
-      if (Framed && A.Blocks[B].EndsInNoReturn)
+      // Counted already (or not at all): not again by the cut stack, should
+      // the noreturn call's arguments or the returned value's calls not
+      // return.
+      if (Framed && (A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount))
         Actions.push_back("P3_CUT_NONE");
       return Actions;
     }
@@ -153,6 +155,8 @@ void ProbeCodeBuilder::addCutActions(FunctionCode &Code) const {
     for (unsigned S : C.Sites)
       Code.Sites[S].Entry.push_back(Action);
   }
+  for (unsigned S : A.QuietSites)
+    Code.Sites[S].Entry.push_back("P3_CUT_NONE");
   for (unsigned R : A.SetjmpRestarts)
     if (A.hasBlock(R) && A.Blocks[R].HandlerStart != NoSite) {
       auto &Entry = Code.Sites[A.Blocks[R].HandlerStart].Entry;

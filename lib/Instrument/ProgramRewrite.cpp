@@ -259,8 +259,9 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
           unsigned A = AnchoredOf[Index];
           if (A == ~0u)
             continue; // left alone
-          FileInstrumentation::Function Fn{&Functions[Index], nullptr, 0,
-                                           Anchored[A].Guarded};
+          FileInstrumentation::Function Fn;
+          Fn.Lowered = &Functions[Index];
+          Fn.Guarded = Anchored[A].Guarded;
           const Instance &I = M.Functions[Index].Instances[Copy];
           if (I.isInstrumented()) {
             bool Hashed = I.NumIds > Opts.ArrayLimit;

@@ -18,6 +18,7 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
            X.OutcomeIsTrue == Y.OutcomeIsTrue &&
            X.EndsInNoReturn == Y.EndsInNoReturn &&
+           X.CallsAfterCount == Y.CallsAfterCount &&
            X.HandlerStart == Y.HandlerStart && X.EdgeSites == Y.EdgeSites;
   };
   if (A.Skip.has_value() != B.Skip.has_value())

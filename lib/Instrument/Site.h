@@ -95,6 +95,10 @@ struct BlockSites {
   /// The block ends in a call to a noreturn function (exit, abort, ...) or a
   /// throw: control never continues past it.
   bool EndsInNoReturn = false;
+  /// The block ends in a return whose path is counted before its value is
+  /// computed (a C++ class type), and computing the value calls something:
+  /// a path cut short in such a call has been counted already.
+  bool CallsAfterCount = false;
   /// Catch handler: the site at the start of its body, where a path begins.
   unsigned HandlerStart = NoSite;
   /// Per successor (or empty): a site that runs exactly when that edge is

@@ -32,4 +32,4 @@ int main(int argc, char **argv) {
 // CODE-NOT: P3_CUT
 // CODE:     return 0;
 
-// NOTE: note: calls that may not return (exit, longjmp) with no place to note the path before them (inside a macro's body) on line(s) 26: no path of this function cut short is counted
+// NOTE: note: calls that may not return (exit, longjmp) with no place to note the path before them (inside a macro's body, in an operand evaluated in unspecified order, or with arguments that branch) on line(s) 26: no path of this function cut short is counted
