@@ -9,10 +9,9 @@
 //  - calls anything that may not return normally: exit, longjmp, a callee
 //    that may throw or switch context, a call through a pointer or a
 //    virtual call, a callee whose body is not in the translation unit
-//    (unless it is a compiler builtin, declared const or pure, or a library
-//    function declared in a system header that takes no function pointer),
-//    a callee
-//    whose body may do any of these (a recursive call is assumed to return
+//    (unless it is a compiler builtin, declared const or pure, or a C
+//    library function declared in one of the C library's headers that takes
+//    no function pointer), a callee whose body may do any of these (a recursive call is assumed to return
 //    while its function is judged: it does if the function does), and in
 //    C++ the calls hidden in constructors, destructors, new, delete, throw
 //    and dynamic_cast;
