@@ -106,6 +106,7 @@ private:
   bool startsIn(const Stmt *S, unsigned B) const;
   bool exprStartsIn(const Stmt *E, unsigned B) const;
   bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
+  bool inImplicitLoopCode(const Stmt *C) const;
   bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
   /// The statement that ends the function in block B (return, noreturn call,
   /// throw), or null.
@@ -138,6 +139,10 @@ private:
   std::set<unsigned> Restarts;
   /// The restarts after setjmp, before startPathsAtRestarts resolves them.
   std::set<unsigned> SetjmpStarts;
+  /// findCutCalls: the call of each CutCall (null when its arguments
+  /// branch), and the site of each call with one.
+  std::vector<const CallExpr *> CallOfCut;
+  llvm::DenseMap<const Stmt *, unsigned> SiteOfCall;
   /// Returns whose path is counted before their value is computed (on the
   /// statement, or on the arms of a value that branches), with calls in it.
   std::set<const Stmt *> CountedBeforeValue;
@@ -1265,6 +1270,18 @@ bool Lowering::evaluatedWholeIn(const Stmt *C, unsigned B) const {
   return true;
 }
 
+/// Whether \p C is a call the compiler wrote for a range-based for (begin,
+/// end, !=, ++, *): its source range is the user's text of something else.
+bool Lowering::inImplicitLoopCode(const Stmt *C) const {
+  for (const Stmt *Prev = C, *P = PM->getParent(C); P;
+       Prev = P, P = PM->getParent(P))
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(P))
+      return Prev == R->getBeginStmt() || Prev == R->getEndStmt() ||
+             Prev == R->getCond() || Prev == R->getInc() ||
+             Prev == R->getLoopVarStmt();
+  return false;
+}
+
 /// The calls where a path may be cut short (docs/rewriter.md, "Paths cut
 /// short"): every call that is not a compiler builtin, with a site before it
 /// where the rewriter can note the path's id (or that there is none), except
@@ -1290,8 +1307,10 @@ void Lowering::findCutCalls() {
       Cut.Block = Id;
       Cut.Line = Text.line(C->getBeginLoc());
       Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
-      if (!evaluatedWholeIn(C, Id)) {
+      if (!evaluatedWholeIn(C, Id) || inImplicitLoopCode(C)) {
         Out.CutCalls.push_back(Cut);
+        CallOfCut.push_back(nullptr); // nor may the calls inside it use its
+        SiteOfCall[C] = NoSite;       // place
         continue;
       }
       size_t Before = Out.Sites.size();
@@ -1301,7 +1320,25 @@ void Lowering::findCutCalls() {
         if (Out.Sites[*S].Sequenced)
           Cut.Site = *S;
       }
+      SiteOfCall[C] = Cut.Site;
       Out.CutCalls.push_back(Cut);
+      CallOfCut.push_back(C);
+    }
+  }
+  // A call with no place of its own (a macro's argument) inside a call of
+  // the same block that has one, all of it evaluated in the block: the note
+  // in front of the outer call, which runs first, is this call's too.
+  for (size_t I = 0; I < Out.CutCalls.size(); ++I) {
+    CutCall &Cut = Out.CutCalls[I];
+    if (Cut.Site != NoSite || !CallOfCut[I])
+      continue;
+    for (const Stmt *P = PM->getParent(CallOfCut[I]); P; P = PM->getParent(P)) {
+      auto It = SiteOfCall.find(P);
+      if (It == SiteOfCall.end())
+        continue;
+      if (It->second != NoSite)
+        Cut.Site = It->second;
+      break;
     }
   }
 }

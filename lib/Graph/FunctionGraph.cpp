@@ -22,8 +22,7 @@ Expected<FunctionGraph> FunctionGraph::fromDAG(PathDAG DAG,
   return F;
 }
 
-void FunctionGraph::setCutExits(const CFG &G, ArrayRef<CFGEdge> Cuts) {
-  (void)G;
+void FunctionGraph::setCutExits(ArrayRef<CFGEdge> Cuts) {
   CutExit.assign(DAG.numEdges(), false);
   for (CFGEdge C : Cuts)
     if (unsigned E = DAG.edgeOf(C); E != NoEdge && DAG.isExitEdge(E)) {

@@ -37,7 +37,7 @@ struct FunctionGraph {
 
   /// Marks the DAG edges of \p Cuts (edges of the CFG the DAG was built
   /// from) as cut edges, with weight 0.
-  void setCutExits(const CFG &G, llvm::ArrayRef<CFGEdge> Cuts);
+  void setCutExits(llvm::ArrayRef<CFGEdge> Cuts);
   bool isCutExit(unsigned E) const { return E < CutExit.size() && CutExit[E]; }
 
   /// Numbers \p DAG and fills default weights; no edge is forced. Fails when

@@ -729,7 +729,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     return FG.takeError();
   FG->NeverSplit = Guarded; // its cleanup counts every return
   FG->CountsOnFrameExit = Guarded;
-  FG->setCutExits(A.Graph, cutGraphEdges(A));
+  FG->setCutExits(cutGraphEdges(A));
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
     FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&
@@ -808,6 +808,14 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
     else
       A.QuietSites.push_back(C.Site);
   }
+  // Calls inside another call share its site: one note each.
+  auto Unique = [](std::vector<unsigned> &Sites) {
+    std::sort(Sites.begin(), Sites.end());
+    Sites.erase(std::unique(Sites.begin(), Sites.end()), Sites.end());
+  };
+  for (CutExit &Cut : A.Cuts)
+    Unique(Cut.Sites);
+  Unique(A.QuietSites);
 }
 
 } // namespace

@@ -107,7 +107,9 @@ std::vector<std::string> ProbeCodeBuilder::guardedExit(unsigned B,
     Actions.push_back(formatv("P3_ADD({0})", formatIncrement(inc(E))));
   if (A.Blocks[B].EndsInNoReturn && I.counts(E))
     Actions.push_back("P3_COUNT(0)");
-  if (A.Blocks[B].EndsInNoReturn && Framed)
+  // A return value's calls that exit leave the path uncounted (the cleanup
+  // does not run); they have no place of their own for P3_CUT.
+  if ((A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount) && Framed)
     Actions.push_back("P3_CUT_NONE");
   return Actions;
 }

@@ -827,7 +827,7 @@ Expected<FunctionGraph> ManifestFunction::graph() const {
     return G.takeError();
   G->NeverSplit = NeverSplit;
   G->CountsOnFrameExit = NeverSplit; // both follow from the cleanup
-  G->setCutExits(Graph, CutExits);
+  G->setCutExits(CutExits);
   unsigned NE = G->DAG.numEdges();
   auto Sized = [&](size_t Size, StringRef What) -> Error {
     if (Size == NE)

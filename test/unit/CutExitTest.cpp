@@ -65,7 +65,7 @@ TEST(CutExit, NumberingPlacementAndProbes) {
     std::vector<CFGEdge> Cuts = addCutEdges(Rng, G);
     SCOPED_TRACE(cfgLiteral(G));
     FunctionGraph F = functionOf(G);
-    F.setCutExits(G, Cuts);
+    F.setCutExits(Cuts);
     F.CountsOnFrameExit = Rng() % 4 == 0;
     for (CFGEdge C : Cuts)
       if (unsigned E = F.DAG.edgeOf(C); E != NoEdge) {
