@@ -107,6 +107,8 @@ private:
   bool exprStartsIn(const Stmt *E, unsigned B) const;
   bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
   bool inImplicitLoopCode(const Stmt *C) const;
+  void noteBeforeStatement(const CallExpr *C, CutCall &Cut);
+  std::vector<unsigned> blocksWithin(const Stmt *T) const;
   bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
   /// The statement that ends the function in block B (return, noreturn call,
   /// throw), or null.
@@ -1340,7 +1342,46 @@ void Lowering::findCutCalls() {
         Cut.Site = It->second;
       break;
     }
+    if (Cut.Site == NoSite)
+      noteBeforeStatement(CallOfCut[I], Cut);
   }
+}
+
+/// A call with no place of its own (in a macro's body) whose statement is a
+/// place: the note can go in front of the statement when nothing between
+/// the statement's start and the call changes the path's register, that is
+/// when the statement's blocks are one vertex of the contracted CFG (the
+/// anchoring checks that, CutCall::StatementBlocks).
+void Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
+  // The statement around the call, or one around it (a macro's "do { if
+  // (c) f(); } while (0)" is a place, its inner statements are not).
+  for (const Stmt *T = enclosingStatement(*PM, C); T && T != Body;
+       T = PM->getParent(T) ? enclosingStatement(*PM, PM->getParent(T))
+                            : nullptr) {
+    // Not after the declarations opening a C block, where a statement site
+    // in front of one of them goes: that may be after the call.
+    std::optional<unsigned> S =
+        firstInsertable(SiteKind::BeforeStatement, alignedStatements(T, true));
+    if (S && Out.Sites[*S].Kind == SiteKind::BeforeStatement) {
+      Cut.Site = *S;
+      Cut.StatementBlocks = blocksWithin(T);
+      return;
+    }
+  }
+}
+
+/// The blocks with code of statement T (its elements, its terminators).
+std::vector<unsigned> Lowering::blocksWithin(const Stmt *T) const {
+  std::vector<unsigned> Blocks;
+  for (unsigned Id = 0; Id < Elements.size(); ++Id) {
+    const Stmt *Term = ById[Id] ? ById[Id]->getTerminatorStmt() : nullptr;
+    bool Within = Term && isWithin(*PM, Term, T);
+    for (const Stmt *E : Elements[Id])
+      Within = Within || isWithin(*PM, E, T);
+    if (Within)
+      Blocks.push_back(Id);
+  }
+  return Blocks;
 }
 
 } // namespace

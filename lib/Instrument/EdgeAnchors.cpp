@@ -90,6 +90,7 @@ private:
   bool ExitGuards;
   bool CutPaths;
   void addCutEdges(AnchoredFunction &A);
+  bool registerIsConstant(ArrayRef<unsigned> Blocks) const;
 };
 
 /// Whether an edge has a site of its own, whatever the other edges get: a
@@ -752,6 +753,29 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   return std::move(A);
 }
 
+/// Whether the path's register keeps its value from the start of a
+/// statement to any of its blocks: control enters them through one block
+/// only, and no edge between them has a place for a probe (so none gets an
+/// increment). A note in front of the statement then holds the id of a path
+/// cut in any of them (CutCall::StatementBlocks).
+bool AnchorPlanner::registerIsConstant(ArrayRef<unsigned> Blocks) const {
+  std::set<unsigned> In(Blocks.begin(), Blocks.end());
+  std::set<unsigned> Entered;
+  for (unsigned B = 0; B < G.numBlocks(); ++B) {
+    if (!Reachable[B])
+      continue;
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
+      if (!In.count(G.Succs[B][I]))
+        continue;
+      if (!In.count(B))
+        Entered.insert(G.Succs[B][I]);
+      else if (Anchors[B][I].Kind != AnchorKind::None)
+        return false;
+    }
+  }
+  return Entered.size() <= 1;
+}
+
 /// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
 /// (a contracted set adds nothing inside, so one for all its members) with
 /// calls that may not return normally and a place to note the path's id
@@ -766,9 +790,14 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   auto Counted = [&](const CutCall &C) {
     return C.Block < G.numBlocks() && Reachable[C.Block];
   };
+  auto SiteOf = [&](const CutCall &C) {
+    return C.StatementBlocks.empty() || registerIsConstant(C.StatementBlocks)
+               ? C.Site
+               : NoSite;
+  };
   std::vector<unsigned> NoPlace;
   for (const CutCall &C : F.CutCalls)
-    if (C.MayNotReturn && Counted(C) && C.Site == NoSite)
+    if (C.MayNotReturn && Counted(C) && SiteOf(C) == NoSite)
       NoPlace.push_back(C.Line);
   if (!NoPlace.empty()) {
     std::sort(NoPlace.begin(), NoPlace.end());
@@ -800,13 +829,14 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   if (A.Cuts.empty())
     return;
   for (const CutCall &C : F.CutCalls) {
-    if (!Counted(C) || C.Site == NoSite)
+    unsigned Site = SiteOf(C);
+    if (!Counted(C) || Site == NoSite)
       continue;
     auto It = CutOf.find(A.Representative[C.Block]);
     if (It != CutOf.end())
-      A.Cuts[It->second].Sites.push_back(C.Site);
+      A.Cuts[It->second].Sites.push_back(Site);
     else
-      A.QuietSites.push_back(C.Site);
+      A.QuietSites.push_back(Site);
   }
   // Calls inside another call share its site: one note each.
   auto Unique = [](std::vector<unsigned> &Sites) {

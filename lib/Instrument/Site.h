@@ -155,6 +155,10 @@ struct CutCall {
   /// is noted before the call (P3_CUT); NoSite when it has no place (inside
   /// a macro's body, or an operand C leaves unsequenced).
   unsigned Site = NoSite;
+  /// When Site is in front of the call's statement (the call is in a macro's
+  /// body): the blocks of that statement, which must all be one vertex of
+  /// the contracted CFG for the note there to hold the call's block's id.
+  std::vector<unsigned> StatementBlocks;
   unsigned Line = 0;
   /// Whether the call may not return normally; false for calls that always
   /// do in this translation unit (another lowering of the same function,
