@@ -742,6 +742,207 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
   return total_lost;
 }
 
+/*===-- Paths cut short: exit() or longjmp from a callee (cutpaths) -------===*
+ *
+ * A call that may not return normally (exit, longjmp, a callee that may do
+ * either) can end the paths of every instrumented frame on the stack. The
+ * rewriter gives each block with such a call a cut edge to EXIT (a path cut
+ * in that block, docs/rewriter.md "Paths cut short"), and a function with a
+ * counted cut edge keeps an entry on this thread's cut stack while it runs:
+ *   P3_FRAME;                     after P3_ENTER: push, popped on return
+ *   P3_SEQ(P3_CUT(c), f(x))       before the call: the id of the path cut
+ *                                 there is p3_r + c (P3_CUT_NONE: none)
+ * A path cut short is counted, as its exit edge's P3_COUNT would count it
+ * (one probe in P3_COUNT_PROBES builds), when
+ *  - the process exits: the first profile an object writes counts every
+ *    entry of the exiting thread first (p3_dump);
+ *  - a longjmp skipped the frame: the next frame below it that is popped
+ *    (or a setjmp caller's P3_CUT_SYNC) counts the entries above its own,
+ *    which belong to frames no longer on the stack.
+ * The entries live in an mmap'd array per thread (never in the frames
+ * themselves: a frame skipped by longjmp is dead memory), so nothing ever
+ * reads a dead frame, whether or not the setjmp caller is instrumented.
+ * Each object (executable, shared library) has its own stack (a weak hidden
+ * variable, like the registry): its frames are counted into its own tables,
+ * before it writes them. gcc and clang only: tcc has neither __thread nor
+ * the cleanup attribute, so there the macros do nothing and paths cut short
+ * are not counted (as without the frames).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#define P3_CUT_NONE_ (~P3_CAST_(p3_u64, 0))
+
+/* P3_NO_CUT_STACK: build a copy that does not count paths cut short, like
+ * tcc's (to compare a gcc or clang build with a tcc one). */
+#if defined(__TINYC__) || defined(P3_NO_CUT_STACK)
+#define P3_FRAME char p3_e P3_UNUSED_
+#define P3_FRAME_SETJMP char p3_e P3_UNUSED_
+#define P3_CUT(c) ((void)0)
+#define P3_CUT_NONE ((void)0)
+#define P3_CUT_SYNC ((void)0)
+static P3_UNUSED_ void p3_cut_dump_(void) {}
+#else
+struct p3_cut_entry {
+  p3_u64 p3_pending;         /* the id of the path cut at the current call */
+  __UINTPTR_TYPE__ p3_f;     /* the function record; bit 0: probes counted */
+};
+
+/* Entries the stack of one thread can hold (virtual memory, reserved on the
+ * thread's first push, 16 bytes each); deeper frames are not tracked, and if
+ * any is on the stack at exit a warning says how many. */
+#define P3_CUT_DEPTH_ (P3_CAST_(__SIZE_TYPE__, 1) << 20)
+
+struct p3_cut_stack {
+  struct p3_cut_entry *p3_sp;   /* next free entry */
+  struct p3_cut_entry *p3_end;  /* past the last (null until allocated) */
+  struct p3_cut_entry *p3_base;
+  p3_u64 p3_untracked;          /* frames on the stack beyond P3_CUT_DEPTH_ */
+  int p3_failed;                /* the array could not be mapped */
+  struct p3_cut_entry p3_sink;  /* the entry of untracked frames */
+};
+
+extern __thread struct p3_cut_stack p3_cut_stack_v1;
+__attribute((__weak__, __visibility__("hidden"),
+             __tls_model__("initial-exec"))) __thread struct p3_cut_stack
+    p3_cut_stack_v1;
+
+#ifdef __cplusplus
+#define P3_PTRCAST_(type, x) reinterpret_cast<type>(x)
+#else
+#define P3_PTRCAST_(type, x) ((type)(x))
+#endif
+#define P3_CUT_TAG_(f)                                                         \
+  (P3_PTRCAST_(__UINTPTR_TYPE__, f) |                                          \
+   P3_CAST_(__UINTPTR_TYPE__, P3_UNIT_PROBES_))
+
+/* Counts the path an entry was cut on, as P3_COUNT would have. */
+static P3_UNUSED_ void p3_cut_count_(struct p3_cut_entry *e) {
+  struct p3_function *f = P3_PTRCAST_(
+      struct p3_function *, e->p3_f & ~P3_CAST_(__UINTPTR_TYPE__, 1));
+  if (e->p3_pending == P3_CUT_NONE_ || !f)
+    return;
+  if (e->p3_f & 1)
+    P3_INC_(&f->p3_probes);
+  p3_count(f, e->p3_pending);
+  e->p3_pending = P3_CUT_NONE_;
+}
+
+/* The first push of a thread, or one past the array's end. */
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
+p3_cut_more_(struct p3_cut_stack *s) {
+  if (!s->p3_base && !s->p3_failed) {
+    /* MAP_NORESERVE (0x4000): pages are committed as the stack deepens. */
+    void *p = p3_sys_mmap(P3_NULL, P3_CUT_DEPTH_ * sizeof(struct p3_cut_entry),
+                          P3_PROT_RW_, P3_MAP_ANON_ | 0x4000, -1, 0);
+    if (p == P3_MAP_FAILED_) {
+      s->p3_failed = 1;
+    } else {
+      s->p3_base = P3_CAST_(struct p3_cut_entry *, p);
+      s->p3_sp = s->p3_base + 1;
+      s->p3_end = s->p3_base + P3_CUT_DEPTH_;
+      return s->p3_base;
+    }
+  }
+  ++s->p3_untracked;
+  return &s->p3_sink;
+}
+
+/* Counts the entries above E (frames that a longjmp skipped) and pops E
+ * (SYNC 0), or keeps it and counts its own path too (SYNC 1: after setjmp
+ * returned, E's path was cut by the longjmp to it, if it had noted one); an
+ * untracked frame's pop only forgets it. */
+static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
+                                                   struct p3_cut_entry *e,
+                                                   int sync) {
+  if (e == &s->p3_sink) {
+    if (!sync)
+      --s->p3_untracked;
+    return;
+  }
+  while (s->p3_sp > e + 1)
+    p3_cut_count_(--s->p3_sp);
+  s->p3_sp = sync ? e + 1 : e;
+  if (sync)
+    p3_cut_count_(e);
+}
+
+static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
+p3_cut_push_(__UINTPTR_TYPE__ f) {
+  struct p3_cut_stack *s = &p3_cut_stack_v1;
+  struct p3_cut_entry *e = s->p3_sp;
+  if (__builtin_expect(e == s->p3_end, 0))
+    e = p3_cut_more_(s);
+  else
+    s->p3_sp = e + 1;
+  e->p3_f = f;
+  e->p3_pending = P3_CUT_NONE_;
+  return e;
+}
+
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cut_pop_(struct p3_cut_entry *const *ep) {
+  struct p3_cut_stack *s = &p3_cut_stack_v1;
+  struct p3_cut_entry *e = *ep;
+  if (__builtin_expect(s->p3_sp == e + 1, 1))
+    s->p3_sp = e;
+  else
+    p3_cut_unwind_(s, e, 0);
+}
+
+static P3_UNUSED_ void p3_cut_set_(struct p3_cut_entry *e, p3_u64 id) {
+  e->p3_pending = id;
+}
+
+/* At exit, before the first profile of this object is written: the paths of
+ * the frames still on this thread's stack end here. */
+static P3_UNUSED_ void p3_cut_dump_(void) {
+  struct p3_cut_stack *s = &p3_cut_stack_v1;
+  struct p3_out msg;
+  if (s->p3_base)
+    while (s->p3_sp > s->p3_base)
+      p3_cut_count_(--s->p3_sp);
+  if (s->p3_untracked != 0 || s->p3_failed) {
+    msg.p3_file = P3_NULL;
+    msg.p3_failed = 0;
+    msg.p3_len = 0;
+    p3_put_u64(&msg, s->p3_untracked);
+    msg.p3_buf[msg.p3_len] = 0;
+    p3_warn(msg.p3_buf, " frames deeper than the cut stack (or all, if it "
+            "could not be mapped) were on the stack at exit: their unfinished "
+            "paths are not counted", "", "");
+    s->p3_untracked = 0;
+  }
+}
+
+#define P3_FRAME                                                               \
+  struct p3_cut_entry *const p3_e __attribute((__cleanup__(p3_cut_pop_)))     \
+      P3_UNUSED_ = p3_cut_push_(P3_CUT_TAG_(p3_f))
+/* In a function that calls setjmp: the push is a call, and the entry's
+ * address a volatile local, so that nothing the compiler keeps in registers
+ * lives across setjmp (no -Wclobbered warning, and nothing to clobber). */
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
+p3_cut_push_out_(__UINTPTR_TYPE__ f) {
+  return p3_cut_push_(f);
+}
+static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile const *ep) {
+  struct p3_cut_entry *e = *ep;
+  p3_cut_pop_(&e);
+}
+#define P3_FRAME_SETJMP                                                        \
+  struct p3_cut_entry *volatile const p3_e                                     \
+      __attribute((__cleanup__(p3_cut_pop_v_))) P3_UNUSED_ =                   \
+          p3_cut_push_out_(P3_CUT_TAG_(p3_f))
+#define P3_CUT(c) p3_cut_set_(p3_e, p3_r + P3_CAST_(p3_u64, c))
+#define P3_CUT_NONE p3_cut_set_(p3_e, P3_CUT_NONE_)
+/* After setjmp returns: the paths a longjmp to it cut (the frames it
+ * skipped, and this frame's own) are counted now. Before setjmp this frame
+ * notes no path (P3_CUT_NONE), so on the first return there is none. */
+#define P3_CUT_SYNC                                                            \
+  (p3_cut_stack_v1.p3_sp != p3_e + 1 || p3_e->p3_pending != P3_CUT_NONE_       \
+       ? p3_cut_unwind_(&p3_cut_stack_v1, p3_e, 1)                             \
+       : (void)0)
+#endif
+
 static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
   struct p3_pages pages;
   struct p3_out o, msg;
@@ -752,6 +953,7 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
   if (r->p3_dumped || !r->p3_first)
     return;
   r->p3_dumped = 1;
+  p3_cut_dump_();
 
   /* The name carries the first unit's (hash, copy): normally the only one.
    * The buffer of O serves to format it. */

@@ -79,6 +79,7 @@ private:
   void addFallOffBlock();
   void endPathsAtComputedGotos();
   void endPathsAtSetjmp();
+  void findCutCalls();
   bool endsPathInside(const Stmt *S) const;
   bool startPathsAtRestarts();
   void findSites(const CFGBlock &B);
@@ -106,6 +107,10 @@ private:
 
   bool startsIn(const Stmt *S, unsigned B) const;
   bool exprStartsIn(const Stmt *E, unsigned B) const;
+  bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
+  bool inImplicitLoopCode(const Stmt *C) const;
+  void noteBeforeStatement(const CallExpr *C, CutCall &Cut);
+  std::vector<unsigned> blocksWithin(const Stmt *T) const;
   bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
   /// The statement that ends the function in block B (return, noreturn call,
   /// throw), or null.
@@ -137,6 +142,15 @@ private:
   /// continued to), and at labels whose address is taken (goto *).
   std::set<unsigned> Restarts;
   bool HasCleanups = false; ///< A variable with a cleanup function (C).
+  /// The restarts after setjmp, before startPathsAtRestarts resolves them.
+  std::set<unsigned> SetjmpStarts;
+  /// findCutCalls: the call of each CutCall (null when its arguments
+  /// branch), and the site of each call with one.
+  std::vector<const CallExpr *> CallOfCut;
+  llvm::DenseMap<const Stmt *, unsigned> SiteOfCall;
+  /// Returns whose path is counted before their value is computed (on the
+  /// statement, or on the arms of a value that branches), with calls in it.
+  std::set<const Stmt *> CountedBeforeValue;
 };
 
 bool Lowering::buildCFG() {
@@ -757,9 +771,14 @@ void Lowering::addStatementSites(const CFGBlock &B, BlockSites &S) {
       // (exit, longjmp) or throw: the path ends only when the function does.
       if (const auto *Ret = dyn_cast<ReturnStmt>(Top);
           IsLast && Ret && Ret->getRetValue() &&
-          (S.OncePerPass.empty() || containsCall(Ret->getRetValue())))
+          (S.OncePerPass.empty() || containsCall(Ret->getRetValue()))) {
         if (std::optional<unsigned> Site = returnValueSite(Ret))
           S.OncePerPass.push_back(*Site);
+        else if (containsCall(Ret->getRetValue())) {
+          CountedBeforeValue.insert(Ret);
+          S.CallsAfterCount = true;
+        }
+      }
       break; // nothing after a return, noreturn call, throw, goto * or
              // setjmp call runs on this path
     }
@@ -1143,6 +1162,7 @@ void Lowering::endPathsAtSetjmp() {
       if (S != G.Exit) {
         G.ExtraStarts.push_back(S);
         Restarts.insert(S);
+        SetjmpStarts.insert(S);
       }
     G.Succs[Id] = {G.Exit};
     Out.Blocks[Id].EndsInNoReturn = true;
@@ -1158,6 +1178,7 @@ bool Lowering::startPathsAtRestarts() {
   CFG &G = Out.Graph;
   std::set<unsigned> Resolved;
   for (unsigned R : Restarts) {
+    bool AfterSetjmp = SetjmpStarts.count(R);
     std::set<unsigned> Seen;
     while (Out.Blocks[R].OncePerPass.empty() && G.Succs[R].size() == 1 &&
            G.Succs[R][0] != G.Exit && Seen.insert(R).second)
@@ -1170,7 +1191,13 @@ bool Lowering::startPathsAtRestarts() {
       return false;
     }
     Resolved.insert(R);
+    if (AfterSetjmp)
+      Out.SetjmpRestarts.push_back(R);
   }
+  std::sort(Out.SetjmpRestarts.begin(), Out.SetjmpRestarts.end());
+  Out.SetjmpRestarts.erase(
+      std::unique(Out.SetjmpRestarts.begin(), Out.SetjmpRestarts.end()),
+      Out.SetjmpRestarts.end());
   std::vector<unsigned> Starts;
   for (unsigned H : G.ExtraStarts)
     if (!Restarts.count(H))
@@ -1277,6 +1304,142 @@ void Lowering::run() {
     }
   Out.Loops = findLoopScopes(Ctx, FD, *Cfg, *PM, Text, File, Out.BodyBegin,
                              Out.BodyEnd);
+  findCutCalls();
+}
+
+/// Whether no block before B evaluated part of the call C (its callee and
+/// arguments do not branch): the path's register then holds B's value when
+/// the code in front of C runs.
+bool Lowering::evaluatedWholeIn(const Stmt *C, unsigned B) const {
+  std::set<unsigned> Seen;
+  std::vector<unsigned> Work(Preds[B].begin(), Preds[B].end());
+  while (!Work.empty()) {
+    unsigned P = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(P).second)
+      continue;
+    const Stmt *T = ById[P]->getTerminatorStmt();
+    if (T && isWithin(*PM, T, C))
+      return false;
+    for (const Stmt *S : Elements[P])
+      if (isWithin(*PM, S, C))
+        return false;
+    if (Elements[P].empty() && !T)
+      Work.insert(Work.end(), Preds[P].begin(), Preds[P].end());
+  }
+  return true;
+}
+
+/// Whether \p C is a call the compiler wrote for a range-based for (begin,
+/// end, !=, ++, *): its source range is the user's text of something else.
+bool Lowering::inImplicitLoopCode(const Stmt *C) const {
+  for (const Stmt *Prev = C, *P = PM->getParent(C); P;
+       Prev = P, P = PM->getParent(P))
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(P))
+      return Prev == R->getBeginStmt() || Prev == R->getEndStmt() ||
+             Prev == R->getCond() || Prev == R->getInc() ||
+             Prev == R->getLoopVarStmt();
+  return false;
+}
+
+/// The calls where a path may be cut short (docs/rewriter.md, "Paths cut
+/// short"): every call that is not a compiler builtin, with a site before it
+/// where the rewriter can note the path's id (or that there is none), except
+/// setjmp and the calls that the count of the path precedes (a noreturn
+/// call's arguments, a return value counted before it is computed: that path
+/// is counted already). A call whose own arguments branch has no such site:
+/// the code in front of it runs before the branches' increments.
+void Lowering::findCutCalls() {
+  for (const CFGBlock *B : *Cfg) {
+    unsigned Id = B->getBlockID();
+    if (!Reachable[Id] || ReturnsTwice.count(Id))
+      continue;
+    const Stmt *Ending =
+        Out.Blocks[Id].EndsInNoReturn ? exitingStatement(*B) : nullptr;
+    for (const Stmt *E : Elements[Id]) {
+      const auto *C = dyn_cast<CallExpr>(E);
+      if (!C || C->getBuiltinCallee() != 0 || isSetjmp(C->getDirectCallee()))
+        continue;
+      if ((Ending && isWithin(*PM, C, Ending)) ||
+          CountedBeforeValue.count(enclosingStatement(*PM, C)))
+        continue;
+      CutCall Cut;
+      Cut.Block = Id;
+      Cut.Line = Text.line(C->getBeginLoc());
+      Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
+      if (!evaluatedWholeIn(C, Id) || inImplicitLoopCode(C)) {
+        Out.CutCalls.push_back(Cut);
+        CallOfCut.push_back(nullptr); // nor may the calls inside it use its
+        SiteOfCall[C] = NoSite;       // place
+        continue;
+      }
+      size_t Before = Out.Sites.size();
+      if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C)) {
+        if (Out.Sites.size() > Before)
+          Out.Sites[*S].CutOnly = true;
+        if (Out.Sites[*S].Sequenced)
+          Cut.Site = *S;
+      }
+      SiteOfCall[C] = Cut.Site;
+      Out.CutCalls.push_back(Cut);
+      CallOfCut.push_back(C);
+    }
+  }
+  // A call with no place of its own (a macro's argument) inside a call of
+  // the same block that has one, all of it evaluated in the block: the note
+  // in front of the outer call, which runs first, is this call's too.
+  for (size_t I = 0; I < Out.CutCalls.size(); ++I) {
+    CutCall &Cut = Out.CutCalls[I];
+    if (Cut.Site != NoSite || !CallOfCut[I])
+      continue;
+    for (const Stmt *P = PM->getParent(CallOfCut[I]); P; P = PM->getParent(P)) {
+      auto It = SiteOfCall.find(P);
+      if (It == SiteOfCall.end())
+        continue;
+      if (It->second != NoSite)
+        Cut.Site = It->second;
+      break;
+    }
+    if (Cut.Site == NoSite)
+      noteBeforeStatement(CallOfCut[I], Cut);
+  }
+}
+
+/// A call with no place of its own (in a macro's body) whose statement is a
+/// place: the note can go in front of the statement when nothing between
+/// the statement's start and the call changes the path's register, that is
+/// when the statement's blocks are one vertex of the contracted CFG (the
+/// anchoring checks that, CutCall::StatementBlocks).
+void Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
+  // The statement around the call, or one around it (a macro's "do { if
+  // (c) f(); } while (0)" is a place, its inner statements are not).
+  for (const Stmt *T = enclosingStatement(*PM, C); T && T != Body;
+       T = PM->getParent(T) ? enclosingStatement(*PM, PM->getParent(T))
+                            : nullptr) {
+    // Not after the declarations opening a C block, where a statement site
+    // in front of one of them goes: that may be after the call.
+    std::optional<unsigned> S =
+        firstInsertable(SiteKind::BeforeStatement, alignedStatements(T, true));
+    if (S && Out.Sites[*S].Kind == SiteKind::BeforeStatement) {
+      Cut.Site = *S;
+      Cut.StatementBlocks = blocksWithin(T);
+      return;
+    }
+  }
+}
+
+/// The blocks with code of statement T (its elements, its terminators).
+std::vector<unsigned> Lowering::blocksWithin(const Stmt *T) const {
+  std::vector<unsigned> Blocks;
+  for (unsigned Id = 0; Id < Elements.size(); ++Id) {
+    const Stmt *Term = ById[Id] ? ById[Id]->getTerminatorStmt() : nullptr;
+    bool Within = Term && isWithin(*PM, Term, T);
+    for (const Stmt *E : Elements[Id])
+      Within = Within || isWithin(*PM, E, T);
+    if (Within)
+      Blocks.push_back(Id);
+  }
+  return Blocks;
 }
 
 } // namespace

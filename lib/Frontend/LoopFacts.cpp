@@ -52,9 +52,67 @@ bool mayLeaveFrame(StringRef Name) {
       .Cases("__builtin_longjmp", "pthread_exit", "thrd_exit", "swapcontext",
              "setcontext", true)
       .Cases("raise", "kill", "pthread_kill", "tgkill", "sigqueue", true)
+      // glibc's error() exits when its status is nonzero, without being
+      // declared noreturn.
+      .Cases("error", "error_at_line", "verror", "verror_at_line", true)
       .Cases("__cxa_throw", "__cxa_rethrow", "_Unwind_RaiseException",
              "_Unwind_Resume", true)
       .Default(false);
+}
+
+/// Whether a header is one of the C library's (ISO C, POSIX, glibc's own):
+/// other libraries' headers in the system directories declare functions
+/// that longjmp to the caller's handler or exit (libpng's, libjpeg's and
+/// Lua's error functions), without any function pointer in sight.
+bool isCLibraryHeader(StringRef Path) {
+  size_t Include = Path.rfind("/include/");
+  if (Include == StringRef::npos)
+    return false;
+  StringRef Name = Path.drop_front(Include + StringRef("/include/").size());
+  // Multiarch directories (x86_64-linux-gnu/...) hold the same headers.
+  if (size_t Slash = Name.find('/');
+      Slash != StringRef::npos && Name.take_front(Slash).contains("-linux-"))
+    Name = Name.drop_front(Slash + 1);
+  if (Name.starts_with("bits/") || Name.starts_with("sys/") ||
+      Name.starts_with("gnu/") || Name.starts_with("arpa/") ||
+      Name.starts_with("netinet/") || Name.starts_with("net/"))
+    return true;
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h",
+             "inttypes.h", "locale.h", "math.h", "signal.h", true)
+      .Cases("stdio.h", "stdlib.h", "string.h", "strings.h", "time.h",
+             "uchar.h", "wchar.h", "wctype.h", "threads.h", true)
+      .Cases("unistd.h", "fcntl.h", "dirent.h", "dlfcn.h", "fnmatch.h",
+             "glob.h", "grp.h", "pwd.h", "iconv.h", "langinfo.h", true)
+      .Cases("libgen.h", "netdb.h", "poll.h", "pthread.h", "regex.h", "sched.h",
+             "semaphore.h", "spawn.h", "syslog.h", "termios.h", true)
+      .Cases("utime.h", "utmp.h", "wordexp.h", "getopt.h", "malloc.h",
+             "alloca.h", "memory.h", "err.h", "stdio_ext.h", "libintl.h", true)
+      .Default(false);
+}
+
+/// A C library function declared in a C library header that takes no
+/// function pointer (nor, unless it is printf-like, variadic arguments): it
+/// cannot call back into the program, so it cannot exit or longjmp on the
+/// program's behalf (those that do by themselves, and raise and kill, whose
+/// handlers may, are named above).
+bool isHarmlessSystemFunction(const FunctionDecl *F) {
+  const ASTContext &Ctx = F->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(F->getCanonicalDecl()->getLocation());
+  if (!SM.isInSystemHeader(Loc) || !isCLibraryHeader(SM.getFilename(Loc)))
+    return false;
+  // In C++ only the C library's functions: others may throw.
+  if (Ctx.getLangOpts().CPlusPlus && !F->isExternC())
+    return false;
+  for (const ParmVarDecl *P : F->parameters()) {
+    QualType T = P->getType();
+    if (T->isFunctionPointerType() || T->isBlockPointerType() ||
+        T->isMemberFunctionPointerType() || T->isDependentType())
+      return false;
+  }
+  return !F->isVariadic() || F->getBuiltinID() != 0 ||
+         F->hasAttr<FormatAttr>();
 }
 
 class CallSafety;
@@ -201,6 +259,8 @@ std::string CallSafety::judge(const FunctionDecl *F) {
   if (F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>())
     return "";
   const FunctionDecl *Def = F->getDefinition();
+  if ((!Def || !Def->getBody()) && isHarmlessSystemFunction(F))
+    return "";
   if (!Def || !Def->getBody())
     return Quoted("may not return (exit, longjmp, an exception): its body is "
                   "not in this file");
@@ -474,7 +534,17 @@ std::vector<LoopScope> findLoopScopes(ASTContext &Ctx, const FunctionDecl *FD,
       .run();
 }
 
+std::string whyCallMayNotReturn(ASTContext &Ctx, const CallExpr *C) {
+  LeaveFinder Finder(CallSafety::of(Ctx), Ctx.getSourceManager());
+  Finder.VisitCallExpr(const_cast<CallExpr *>(C));
+  return Finder.Reason;
+}
+
 void mergeLoopRefusals(LoweredFunction &Into, const LoweredFunction &Other) {
+  // A call that may not return in either lowering may not return.
+  if (Into.CutCalls == Other.CutCalls)
+    for (size_t I = 0; I < Into.CutCalls.size(); ++I)
+      Into.CutCalls[I].MayNotReturn |= Other.CutCalls[I].MayNotReturn;
   bool Same = Into.Loops.size() == Other.Loops.size();
   for (size_t I = 0; Same && I < Into.Loops.size(); ++I)
     Same = Into.Loops[I].Begin == Other.Loops[I].Begin &&

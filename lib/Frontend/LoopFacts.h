@@ -9,8 +9,9 @@
 //  - calls anything that may not return normally: exit, longjmp, a callee
 //    that may throw or switch context, a call through a pointer or a
 //    virtual call, a callee whose body is not in the translation unit
-//    (unless it is a compiler builtin or declared const or pure), a callee
-//    whose body may do any of these (a recursive call is assumed to return
+//    (unless it is a compiler builtin, declared const or pure, or a C
+//    library function declared in one of the C library's headers that takes
+//    no function pointer), a callee whose body may do any of these (a recursive call is assumed to return
 //    while its function is judged: it does if the function does), and in
 //    C++ the calls hidden in constructors, destructors, new, delete, throw
 //    and dynamic_cast;
@@ -44,6 +45,14 @@ std::vector<LoopScope> findLoopScopes(clang::ASTContext &Ctx,
                                       const SourceText &Text,
                                       clang::FileID File, unsigned BodyBegin,
                                       unsigned BodyEnd);
+
+/// Why the call \p C may not return normally to its caller (exit, longjmp,
+/// a callee that may do either, a call through a pointer... by the rules
+/// above), or "" when it always does or ends the process without a profile
+/// (abort). The blocks with such calls get cut edges (docs/rewriter.md,
+/// "Paths cut short").
+std::string whyCallMayNotReturn(clang::ASTContext &Ctx,
+                                const clang::CallExpr *C);
 
 /// Folds in the loops of another lowering of the same function (another
 /// template instantiation, or another translation unit including the same

@@ -3,6 +3,8 @@
 #include "Graph/FunctionGraph.h"
 #include "Graph/StaticWeights.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace p3 {
@@ -18,6 +20,17 @@ Expected<FunctionGraph> FunctionGraph::fromDAG(PathDAG DAG,
   F.Weight = staticEdgeWeights(F.DAG);
   F.NeverProbe.assign(F.DAG.numEdges(), false);
   return F;
+}
+
+void FunctionGraph::setCutExits(ArrayRef<CFGEdge> Cuts) {
+  CutExit.assign(DAG.numEdges(), false);
+  for (CFGEdge C : Cuts)
+    if (unsigned E = DAG.edgeOf(C); E != NoEdge && DAG.isExitEdge(E)) {
+      CutExit[E] = true;
+      Weight[E] = 0;
+    }
+  if (std::find(CutExit.begin(), CutExit.end(), true) == CutExit.end())
+    CutExit.clear();
 }
 
 } // namespace p3

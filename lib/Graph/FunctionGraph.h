@@ -29,6 +29,16 @@ struct FunctionGraph {
   /// edge is an addition of its own before that count, and an edge into EXIT
   /// that takes no probe must add nothing.
   bool CountsOnFrameExit = false;
+  /// Per DAG edge (or empty): a cut edge, into EXIT for the paths cut short
+  /// in its block by a call that does not return. Never taken in a run that
+  /// ends normally (weight 0); its increment folds into the id noted before
+  /// the call, so it never is an addition of its own.
+  std::vector<bool> CutExit;
+
+  /// Marks the DAG edges of \p Cuts (edges of the CFG the DAG was built
+  /// from) as cut edges, with weight 0.
+  void setCutExits(llvm::ArrayRef<CFGEdge> Cuts);
+  bool isCutExit(unsigned E) const { return E < CutExit.size() && CutExit[E]; }
 
   /// Numbers \p DAG and fills default weights; no edge is forced. Fails when
   /// the paths do not fit in 64 bits (see buildNumberableDAG).

@@ -40,7 +40,8 @@ unsigned edgeProbes(const PathDAG &D, const Instance &I, unsigned E) {
     return I.Inc[E] != 0;
   // A return counted on frame exit adds its increment first; a back edge's
   // end folds it into its count like any exit edge.
-  bool AddsFirst = I.CountsOnFrameExit && Edge.Kind == EdgeKind::Real;
+  bool AddsFirst = I.CountsOnFrameExit && Edge.Kind == EdgeKind::Real &&
+                   !(E < I.CutExit.size() && I.CutExit[E]);
   return I.counts(E) + (AddsFirst && I.Inc[E] != 0);
 }
 
@@ -72,7 +73,7 @@ namespace {
 /// function counts on frame exit.
 bool fitsWithoutPlacement(const FunctionGraph &F, const EdgeValues &Val) {
   for (unsigned E = 0; E < F.DAG.numEdges(); ++E)
-    if (F.NeverProbe[E] && Val[E] != 0 &&
+    if (F.NeverProbe[E] && Val[E] != 0 && !F.isCutExit(E) &&
         (F.CountsOnFrameExit || F.DAG.edge(E).Dst != F.DAG.exit()))
       return false;
   return true;
@@ -106,6 +107,7 @@ Expected<Instance> makeInstance(const FunctionGraph &F,
   I.Interesting = InterestingEdges;
   I.NumIds = F.SBL.numPaths();
   I.CountsOnFrameExit = F.CountsOnFrameExit;
+  I.CutExit = F.CutExit;
 
   Expected<Placement> P = placeChords(D, Labels, F.Weight, F.NeverProbe);
   bool RawFits = fitsWithoutPlacement(F, Labels);

@@ -18,6 +18,9 @@
 //    paths, so it is not counted at all. Its increment folds into the update,
 //    except in a function counted on frame exit (FunctionGraph::
 //    CountsOnFrameExit), where a nonzero one is an addition of its own.
+//    A cut edge (FunctionGraph::CutExit) is counted like any exit edge, by
+//    the runtime when the frame's path is cut short; its increment always
+//    folds into the id noted before the call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,8 @@ struct Instance {
   unsigned StaticProbes = 0;     ///< Probe sites, the cost P3 balances.
   /// FunctionGraph::CountsOnFrameExit of the function.
   bool CountsOnFrameExit = false;
+  /// FunctionGraph::CutExit of the function.
+  std::vector<bool> CutExit;
 
   bool isInstrumented() const { return Kind != InstanceKind::None; }
   /// Whether a path ending on edge E (into EXIT) is counted.

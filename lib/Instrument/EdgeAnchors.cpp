@@ -23,9 +23,11 @@ Error failure(const Twine &Msg) {
 
 class AnchorPlanner {
 public:
-  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards)
+  AnchorPlanner(const LoweredFunction &F, uint64_t MaxPaths, bool ExitGuards,
+                bool CutPaths = true)
       : F(F), G(F.Graph), Blocks(F.Blocks), Lines(F.BlockLines),
-        MaxPaths(MaxPaths), ExitGuards(ExitGuards && F.AllowExitGuard) {
+        MaxPaths(MaxPaths), ExitGuards(ExitGuards && F.AllowExitGuard),
+        CutPaths(CutPaths) {
     materializeJoins();
   }
 
@@ -86,6 +88,9 @@ private:
   std::vector<std::string> Notes;
   uint64_t MaxPaths;
   bool ExitGuards;
+  bool CutPaths;
+  void addCutEdges(AnchoredFunction &A);
+  bool registerIsConstant(ArrayRef<unsigned> Blocks) const;
 };
 
 /// Whether an edge has a site of its own, whatever the other edges get: a
@@ -640,6 +645,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
 
   AnchoredFunction A;
   buildContracted(A);
+  addCutEdges(A);
   for (unsigned B = 0; B < A.Graph.numBlocks(); ++B)
     if (Reachable[B] && A.Representative[B] == B && B != G.Exit &&
         A.Graph.Succs[B].empty())
@@ -656,7 +662,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       if (A.GraphEdge[B][I].Block != NoVertex)
         Behind[{A.GraphEdge[B][I].Block, A.GraphEdge[B][I].Index}] = {B, I};
   auto KindOf = [&](CFGEdge E) {
-    CFGEdge L = Behind.at({E.Block, E.Index});
+    auto It = Behind.find({E.Block, E.Index});
+    if (It == Behind.end())
+      return AnchorKind::ExitSlot; // a cut edge: its sites are the calls'
+    CFGEdge L = It->second;
     return Anchors[L.Block][L.Index].Kind;
   };
   auto Unanchored = [&](CFGEdge E) { return KindOf(E) == AnchorKind::None; };
@@ -721,6 +730,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     return FG.takeError();
   FG->NeverSplit = Guarded; // its cleanup counts every return
   FG->CountsOnFrameExit = Guarded;
+  FG->setCutExits(cutGraphEdges(A));
   for (unsigned E = 0; E < FG->DAG.numEdges(); ++E) {
     const DAGEdge &Edge = FG->DAG.edge(E);
     FG->NeverProbe[E] = Edge.Kind == EdgeKind::Real &&
@@ -739,18 +749,122 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   A.Graphs = std::move(*FG);
   A.Notes = std::move(Notes);
   A.Guarded = Guarded;
+  A.SetjmpRestarts = F.SetjmpRestarts;
   return std::move(A);
 }
 
+/// Whether the path's register keeps its value from the start of a
+/// statement to any of its blocks: control enters them through one block
+/// only, and no edge between them has a place for a probe (so none gets an
+/// increment). A note in front of the statement then holds the id of a path
+/// cut in any of them (CutCall::StatementBlocks).
+bool AnchorPlanner::registerIsConstant(ArrayRef<unsigned> Blocks) const {
+  std::set<unsigned> In(Blocks.begin(), Blocks.end());
+  std::set<unsigned> Entered;
+  for (unsigned B = 0; B < G.numBlocks(); ++B) {
+    if (!Reachable[B])
+      continue;
+    for (unsigned I = 0; I < G.Succs[B].size(); ++I) {
+      if (!In.count(G.Succs[B][I]))
+        continue;
+      if (!In.count(B))
+        Entered.insert(G.Succs[B][I]);
+      else if (Anchors[B][I].Kind != AnchorKind::None)
+        return false;
+    }
+  }
+  return Entered.size() <= 1;
+}
+
+/// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
+/// (a contracted set adds nothing inside, so one for all its members) with
+/// calls that may not return normally and a place to note the path's id
+/// before each. Every other call with a place notes the same id, or none in
+/// a block without a cut edge. A function with a call that may not return
+/// and has no place gets no cut edge at all: its frame would count the id
+/// noted before an earlier call when that call cuts it, a path that did not
+/// run (so its paths cut short stay uncounted, and a note names the lines).
+void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
+  if (!CutPaths)
+    return;
+  auto Counted = [&](const CutCall &C) {
+    return C.Block < G.numBlocks() && Reachable[C.Block];
+  };
+  auto SiteOf = [&](const CutCall &C) {
+    return C.StatementBlocks.empty() || registerIsConstant(C.StatementBlocks)
+               ? C.Site
+               : NoSite;
+  };
+  std::vector<unsigned> NoPlace;
+  for (const CutCall &C : F.CutCalls)
+    if (C.MayNotReturn && Counted(C) && SiteOf(C) == NoSite)
+      NoPlace.push_back(C.Line);
+  if (!NoPlace.empty()) {
+    std::sort(NoPlace.begin(), NoPlace.end());
+    NoPlace.erase(std::unique(NoPlace.begin(), NoPlace.end()), NoPlace.end());
+    std::string Lines;
+    for (unsigned L : NoPlace)
+      Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
+    Notes.push_back(formatv(
+        "calls that may not return (exit, longjmp) with no place to note the "
+        "path before them (inside a macro's body, in an operand evaluated in "
+        "unspecified order, or with arguments that branch) on line(s) {0}: no "
+        "path of this function cut short is counted",
+        Lines));
+    return;
+  }
+  std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
+  for (const CutCall &C : F.CutCalls) {
+    if (!C.MayNotReturn || !Counted(C))
+      continue;
+    unsigned From = A.Representative[C.Block];
+    if (CutOf.try_emplace(From, A.Cuts.size()).second) {
+      CutExit Cut;
+      Cut.Edge = {From, unsigned(A.Graph.Succs[From].size())};
+      Cut.Line = C.Line;
+      A.Graph.Succs[From].push_back(G.Exit);
+      A.Cuts.push_back(Cut);
+    }
+  }
+  if (A.Cuts.empty())
+    return;
+  for (const CutCall &C : F.CutCalls) {
+    unsigned Site = SiteOf(C);
+    if (!Counted(C) || Site == NoSite)
+      continue;
+    auto It = CutOf.find(A.Representative[C.Block]);
+    if (It != CutOf.end())
+      A.Cuts[It->second].Sites.push_back(Site);
+    else
+      A.QuietSites.push_back(Site);
+  }
+  // Calls inside another call share its site: one note each.
+  auto Unique = [](std::vector<unsigned> &Sites) {
+    std::sort(Sites.begin(), Sites.end());
+    Sites.erase(std::unique(Sites.begin(), Sites.end()), Sites.end());
+  };
+  for (CutExit &Cut : A.Cuts)
+    Unique(Cut.Sites);
+  Unique(A.QuietSites);
+}
+
 } // namespace
+
+std::vector<CFGEdge> cutGraphEdges(const AnchoredFunction &A) {
+  std::vector<CFGEdge> Out;
+  for (const CutExit &C : A.Cuts)
+    Out.push_back(C.Edge);
+  return Out;
+}
 
 std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F) {
   return AnchorPlanner(F, UINT64_MAX, true).anchorsOnly();
 }
 
 Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
-                                       uint64_t MaxPaths, bool ExitGuards) {
-  return AnchorPlanner(F, MaxPaths, ExitGuards).run();
+                                       uint64_t MaxPaths, bool ExitGuards,
+                                       bool CutPaths) {
+  return AnchorPlanner(F, MaxPaths, ExitGuards, CutPaths).run();
 }
 
 } // namespace p3

@@ -71,6 +71,20 @@ struct EdgeAnchor {
   bool Outcome = false;   ///< Branch: the condition's value on this edge.
 };
 
+/// A cut edge: an edge of AnchoredFunction::Graph into EXIT, for the paths
+/// cut short in its block by a call that does not return (docs/rewriter.md,
+/// "Paths cut short"). It is never taken: the id of the path cut there is
+/// noted before each such call (P3_CUT) and counted when the process exits
+/// or a longjmp is caught.
+struct CutExit {
+  CFGEdge Edge;
+  /// Expression sites around the block's calls: those that may not return,
+  /// and the others too (so that a call wrongly believed to return never
+  /// finds the id noted for an earlier block).
+  std::vector<unsigned> Sites;
+  unsigned Line = 0; ///< The first call's that may not return.
+};
+
 struct AnchoredFunction {
   /// The lowered CFG after repairs; Blocks and Anchors describe it.
   CFG Lowered;
@@ -103,6 +117,15 @@ struct AnchoredFunction {
   /// Returns are counted by a cleanup (P3_ENTER_GUARDED): some return has
   /// no place for the path counter.
   bool Guarded = false;
+  /// Cut edges, at the end of their blocks' successors in Graph.
+  std::vector<CutExit> Cuts;
+  /// Expression sites around the calls of blocks without a cut edge: they
+  /// note that no path is cut there (P3_CUT_NONE), so that a call believed
+  /// to return that does not never counts the id noted in an earlier block.
+  std::vector<unsigned> QuietSites;
+  /// Blocks of Lowered where paths start again after setjmp returns
+  /// (LoweredFunction::SetjmpRestarts).
+  std::vector<unsigned> SetjmpRestarts;
 
   /// Whether a block of Lowered is on some path.
   bool hasBlock(unsigned B) const {
@@ -118,9 +141,14 @@ std::vector<std::vector<EdgeAnchor>> firstAnchors(const LoweredFunction &F);
 /// user-facing reason when the function cannot be instrumented safely.
 /// \p ExitGuards: allow counting returns with a cleanup (C only, and only
 /// when F.AllowExitGuard); otherwise such functions are skipped.
+/// \p CutPaths: give blocks with calls that may not return cut edges.
 llvm::Expected<AnchoredFunction> planAnchors(const LoweredFunction &F,
                                              uint64_t MaxPaths = UINT64_MAX,
-                                             bool ExitGuards = true);
+                                             bool ExitGuards = true,
+                                             bool CutPaths = true);
+
+/// The Graph edges of A.Cuts.
+std::vector<CFGEdge> cutGraphEdges(const AnchoredFunction &A);
 
 } // namespace p3
 

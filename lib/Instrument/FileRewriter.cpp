@@ -223,8 +223,11 @@ std::string enterText(const FileInstrumentation &Plan,
   if (F.Guarded)
     Enter = probesInReturnValues(F) ? "P3_ENTER_GUARDED_AFTER_VALUE"
                                     : "P3_ENTER_GUARDED";
-  return formatv("{0}(p3_functions_{1}, {2}, {3})", Enter, Plan.FileIndex,
-                 F.TableSlot, countsName(Plan, F.TableSlot));
+  return formatv("{0}(p3_functions_{1}, {2}, {3}){4}", Enter, Plan.FileIndex,
+                 F.TableSlot, countsName(Plan, F.TableSlot),
+                 !F.Code || !F.Code->Framed   ? ""
+                 : F.Lowered->SetjmpRestarts.empty() ? "; P3_FRAME"
+                                                     : "; P3_FRAME_SETJMP");
 }
 
 /// Before the closing brace of a guarded function: where control falls off

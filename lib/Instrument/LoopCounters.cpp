@@ -150,7 +150,7 @@ bool startsOnlyAtHead(const AnchoredFunction &A, const LoweredFunction &F,
     if (contains(L, H))
       return false;
   for (const Site &S : F.Sites)
-    if (insideLoop(S, L) && S.Begin < L.HeadBegin)
+    if (!S.CutOnly && insideLoop(S, L) && S.Begin < L.HeadBegin)
       return false;
   return L.HeadBegin < L.End;
 }

@@ -31,6 +31,9 @@ private:
   std::vector<std::string> chain(unsigned B, unsigned Index, unsigned Depth) const;
   std::vector<std::string> pushedAfterEntering(unsigned B, unsigned Depth) const;
   uint64_t inc(unsigned E) const { return E == NoEdge ? 0 : I.Inc[E]; }
+  bool framed() const;
+  void addCutActions(FunctionCode &Code) const;
+  bool Framed = false;
 
   const AnchoredFunction &A;
   const PathDAG &D;
@@ -58,10 +61,17 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
   if (unsigned E = D.edgeOf(Edge); E != NoEdge) {
     if (D.isExitEdge(E) && A.Guarded)
       return guardedExit(B, E);
-    if (D.isExitEdge(E))
-      return I.counts(E) ? std::vector<std::string>{formatv(
-                               "P3_COUNT({0})", formatIncrement(inc(E)))}
-                         : std::vector<std::string>{};
+    if (D.isExitEdge(E)) {
+      std::vector<std::string> Actions;
+      if (I.counts(E))
+        Actions.push_back(formatv("P3_COUNT({0})", formatIncrement(inc(E))));
+      // Counted already (or not at all): not again by the cut stack, should
+      // the noreturn call's arguments or the returned value's calls not
+      // return.
+      if (Framed && (A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount))
+        Actions.push_back("P3_CUT_NONE");
+      return Actions;
+    }
     if (inc(E) == 0)
       return {};
     return {formatv("P3_ADD({0})", formatIncrement(inc(E)))};
@@ -97,6 +107,10 @@ std::vector<std::string> ProbeCodeBuilder::guardedExit(unsigned B,
     Actions.push_back(formatv("P3_ADD({0})", formatIncrement(inc(E))));
   if (A.Blocks[B].EndsInNoReturn && I.counts(E))
     Actions.push_back("P3_COUNT(0)");
+  // A return value's calls that exit leave the path uncounted (the cleanup
+  // does not run); they have no place of their own for P3_CUT.
+  if ((A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount) && Framed)
+    Actions.push_back("P3_CUT_NONE");
   return Actions;
 }
 
@@ -119,11 +133,45 @@ std::vector<std::string> ProbeCodeBuilder::chain(unsigned B, unsigned Index,
   return Actions;
 }
 
+/// Whether the function keeps a frame on the cut stack in this copy: some
+/// cut edge is counted, or it calls setjmp (whose restarts count the frames
+/// a longjmp skipped).
+bool ProbeCodeBuilder::framed() const {
+  if (!A.SetjmpRestarts.empty())
+    return true;
+  for (const CutExit &C : A.Cuts)
+    if (unsigned E = D.edgeOf(C.Edge); E != NoEdge && I.counts(E))
+      return true;
+  return false;
+}
+
+/// Before each call that may not return: the id of the path cut there, or
+/// none when this copy does not count it (never a stale one).
+void ProbeCodeBuilder::addCutActions(FunctionCode &Code) const {
+  for (const CutExit &C : A.Cuts) {
+    unsigned E = D.edgeOf(C.Edge);
+    std::string Action =
+        E != NoEdge && I.counts(E)
+            ? formatv("P3_CUT({0})", formatIncrement(inc(E))).str()
+            : std::string("P3_CUT_NONE");
+    for (unsigned S : C.Sites)
+      Code.Sites[S].Entry.push_back(Action);
+  }
+  for (unsigned S : A.QuietSites)
+    Code.Sites[S].Entry.push_back("P3_CUT_NONE");
+  for (unsigned R : A.SetjmpRestarts)
+    if (A.hasBlock(R) && A.Blocks[R].HandlerStart != NoSite) {
+      auto &Entry = Code.Sites[A.Blocks[R].HandlerStart].Entry;
+      Entry.insert(Entry.begin(), "P3_CUT_SYNC");
+    }
+}
+
 Expected<FunctionCode> ProbeCodeBuilder::run() {
   FunctionCode Code;
   if (!I.isInstrumented())
     return Code;
   Code.Instrumented = true;
+  Framed = Code.Framed = framed();
   Code.LoopSlots = Loops.LoopSlots;
   Code.LoopRuns = Loops.Runs;
   const CFG &G = A.Lowered;
@@ -174,6 +222,8 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
     auto &Entry = Code.Sites[A.Blocks[H].HandlerStart].Entry;
     Entry.insert(Entry.begin(), Actions.begin(), Actions.end());
   }
+  if (Framed)
+    addCutActions(Code);
   return Code;
 }
 

@@ -9,6 +9,12 @@
 //   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
 //                   s1..sn when the id is one of them (Instrument/LoopCounters.h)
 //   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
+//   P3_CUT(c)       before a call that may not return: the path cut short
+//                   there would be register + c (a store, not a probe; the
+//                   runtime counts it, one probe, if the call does not
+//                   return); P3_CUT_NONE: a path cut there is not counted
+//   P3_CUT_SYNC     after setjmp returns: count the paths of the frames a
+//                   longjmp skipped now
 // The actions of one edge are never folded into another edge's, so the probes
 // that run are exactly those of the overhead model (Graph/Instance.h).
 //
@@ -38,6 +44,9 @@ struct SiteCode {
 
 struct FunctionCode {
   bool Instrumented = false;
+  /// The function keeps an entry on the runtime's cut stack (P3_FRAME): it
+  /// counts a cut edge in this copy, or calls setjmp.
+  bool Framed = false;
   std::map<unsigned, SiteCode> Sites; ///< By site id; empty sites omitted.
   /// Loops (LoweredFunction::Loops index) whose block declares locals, and
   /// the slots; loops whose block counts runs.

@@ -62,6 +62,7 @@ void recordGraph(ManifestFunction &M, const LoweredFunction &F,
     for (const EdgeLine &E : A.GraphEdgeLines)
       M.EdgeLines.push_back({E.Block, E.Index, E.Line});
   }
+  M.CutExits = cutGraphEdges(A);
   M.Weight = A.Graphs.Weight;
   M.NeverProbe = A.Graphs.NeverProbe;
   M.Notes = A.Notes;
@@ -165,7 +166,8 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
     if (!SkipReasons[I].empty()) {
       MF.SkipReason = SkipReasons[I];
     } else if (Expected<AnchoredFunction> A =
-                   planAnchors(F, UINT64_MAX, Opts.ExitGuards)) {
+                   planAnchors(F, UINT64_MAX, Opts.ExitGuards,
+                               Opts.CutPaths)) {
       recordGraph(MF, F, *A);
       InstrumentedIndex.push_back(I);
       Anchored.push_back(std::move(*A));
@@ -257,8 +259,9 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
           unsigned A = AnchoredOf[Index];
           if (A == ~0u)
             continue; // left alone
-          FileInstrumentation::Function Fn{&Functions[Index], nullptr, 0,
-                                           Anchored[A].Guarded};
+          FileInstrumentation::Function Fn;
+          Fn.Lowered = &Functions[Index];
+          Fn.Guarded = Anchored[A].Guarded;
           const Instance &I = M.Functions[Index].Instances[Copy];
           if (I.isInstrumented()) {
             bool Hashed = I.NumIds > Opts.ArrayLimit;

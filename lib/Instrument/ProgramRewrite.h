@@ -35,6 +35,9 @@ struct RewriteOptions {
   /// Count loops' back edges into locals where that is exact
   /// (Instrument/LoopCounters.h).
   bool LoopCounters = true;
+  /// Count the paths cut short by exit() or longjmp from a callee (cut
+  /// edges, and a frame on the runtime's cut stack; docs/rewriter.md).
+  bool CutPaths = true;
   std::string Root;
   std::string Tool;
   std::vector<ExcludedPath> Excluded; ///< Not mirrored (MirrorExclusions.h).

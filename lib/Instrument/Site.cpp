@@ -19,6 +19,7 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
            X.OutcomeIsTrue == Y.OutcomeIsTrue &&
            X.EndsInNoReturn == Y.EndsInNoReturn &&
+           X.CallsAfterCount == Y.CallsAfterCount &&
            X.HandlerStart == Y.HandlerStart && X.EdgeSites == Y.EdgeSites;
   };
   if (A.Skip.has_value() != B.Skip.has_value())
@@ -34,6 +35,7 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
          A.CallsOnlyInBlocks == B.CallsOnlyInBlocks &&
          A.CallingBlocks == B.CallingBlocks &&
          A.ReturnValues == B.ReturnValues && A.Joins == B.Joins &&
+         A.CutCalls == B.CutCalls && A.SetjmpRestarts == B.SetjmpRestarts &&
          std::equal(A.Sites.begin(), A.Sites.end(), B.Sites.begin(),
                     B.Sites.end(), SameSites) &&
          std::equal(A.Blocks.begin(), A.Blocks.end(), B.Blocks.begin(),

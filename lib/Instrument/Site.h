@@ -76,6 +76,9 @@ struct Site {
   bool SequencedWithCalls = true;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
+  /// An Expression site made only for a call where a path may be cut short:
+  /// it never takes anything but P3_CUT, which leaves the register alone.
+  bool CutOnly = false;
   /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
   /// "void" for a function returning void).
   std::string ValueType;
@@ -96,6 +99,10 @@ struct BlockSites {
   /// The block ends in a call to a noreturn function (exit, abort, ...) or a
   /// throw: control never continues past it.
   bool EndsInNoReturn = false;
+  /// The block ends in a return whose path is counted before its value is
+  /// computed (a C++ class type), and computing the value calls something:
+  /// a path cut short in such a call has been counted already.
+  bool CallsAfterCount = false;
   /// Catch handler: the site at the start of its body, where a path begins.
   unsigned HandlerStart = NoSite;
   /// Per successor (or empty): a site that runs exactly when that edge is
@@ -141,6 +148,30 @@ struct LoopScope {
   /// Why its counts cannot be held in locals (something in it may leave the
   /// frame without running the block's cleanup); empty when they can.
   std::string Refused;
+};
+
+/// A call that may not return normally (exit, longjmp, a callee that may):
+/// the path in progress is cut short in its block if it does not return
+/// (docs/rewriter.md, "Paths cut short").
+struct CutCall {
+  unsigned Block = 0;
+  /// The Expression site around the call, where the id of the path cut there
+  /// is noted before the call (P3_CUT); NoSite when it has no place (inside
+  /// a macro's body, or an operand C leaves unsequenced).
+  unsigned Site = NoSite;
+  /// When Site is in front of the call's statement (the call is in a macro's
+  /// body): the blocks of that statement, which must all be one vertex of
+  /// the contracted CFG for the note there to hold the call's block's id.
+  std::vector<unsigned> StatementBlocks;
+  unsigned Line = 0;
+  /// Whether the call may not return normally; false for calls that always
+  /// do in this translation unit (another lowering of the same function,
+  /// where the callee's body is not visible, may find otherwise).
+  bool MayNotReturn = false;
+
+  friend bool operator==(const CutCall &A, const CutCall &B) {
+    return A.Block == B.Block && A.Site == B.Site;
+  }
 };
 
 /// Why a function is not instrumented, as shown to users.
@@ -213,6 +244,11 @@ struct LoweredFunction {
   unsigned BodyBegin = 0, BodyEnd = 0;
   /// The loop statements of the body, outermost first.
   std::vector<LoopScope> Loops;
+  /// Calls to functions other than compiler builtins, in block order: those
+  /// that may not return normally are where a path may be cut short.
+  std::vector<CutCall> CutCalls;
+  /// Blocks where paths start again after setjmp returns.
+  std::vector<unsigned> SetjmpRestarts;
 };
 
 /// Whether two lowerings of one text have the same CFG and sites (the same

@@ -398,7 +398,7 @@ FunctionLines deriveLines(const ManifestFunction &MF, const FunctionGraph &G,
   });
 
   for (unsigned B = 0; B < NB; ++B) {
-    if (!Reachable[B] || Graph.Succs[B].size() < 2)
+    if (!Reachable[B] || MF.numWays(B) < 2)
       continue;
     std::vector<unsigned> Lines = blockCodeLines(MF, B);
     if (Lines.empty())
@@ -406,6 +406,8 @@ FunctionLines deriveLines(const ManifestFunction &MF, const FunctionGraph &G,
     // Ways in order of first successor; each sums its edges.
     std::vector<BranchWay> Ways;
     for (unsigned I = 0; I < Graph.Succs[B].size(); ++I) {
+      if (MF.isCutExit(B, I))
+        continue; // not a way the branch goes: a call did not return
       unsigned T = lookThrough(MF, Graph.Succs[B][I], Contracted);
       auto It = std::find_if(Ways.begin(), Ways.end(),
                              [&](const BranchWay &W) { return W.Target == T; });

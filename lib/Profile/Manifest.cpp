@@ -125,6 +125,14 @@ void writeFunction(raw_ostream &OS, const ManifestFunction &F) {
             J.value(E.Index);
           });
       });
+      if (!F.CutExits.empty())
+        J.attributeArray("cut_exits", [&] {
+          for (CFGEdge E : F.CutExits)
+            J.array([&] {
+              J.value(E.Block);
+              J.value(E.Index);
+            });
+        });
     });
     J.attributeArray("blocks", [&] {
       for (BlockSpan B : F.Blocks)
@@ -480,7 +488,7 @@ Error readCodeLines(const ObjectReader &R, ManifestFunction &F) {
     F.EdgeLines.push_back({unsigned(*B), unsigned(*S), unsigned(*L)});
   }
   for (unsigned B : F.Conditions)
-    if (F.Graph.Succs[B].size() != 2)
+    if (F.numWays(B) != 2)
       return R.error("\"conditions\" names block " + Twine(B) +
                      ", which does not have two successors");
   return Error::success();
@@ -522,10 +530,14 @@ Error readGraph(const ObjectReader &R, ManifestFunction &F) {
   if (Error E = C.getIds("extra_starts", F.Graph.ExtraStarts, NB, "block",
                          /*Optional=*/true))
     return E;
-  Expected<const json::Array *> Cuts = C.array("cuts", /*Optional=*/true);
-  if (!Cuts)
-    return Cuts.takeError();
-  if (*Cuts) {
+  for (auto [Key, Into] : {std::pair<const char *, std::vector<CFGEdge> *>{
+                               "cuts", &F.Cuts},
+                           {"cut_exits", &F.CutExits}}) {
+    Expected<const json::Array *> Cuts = C.array(Key, /*Optional=*/true);
+    if (!Cuts)
+      return Cuts.takeError();
+    if (!*Cuts)
+      continue;
     for (unsigned I = 0; I < (*Cuts)->size(); ++I) {
       const json::Array *Pair = (**Cuts)[I].getAsArray();
       std::optional<uint64_t> B, S;
@@ -534,11 +546,14 @@ Error readGraph(const ObjectReader &R, ManifestFunction &F) {
         S = u64FromJSON((*Pair)[1]);
       }
       if (!B || !S)
-        return C.error("cuts[" + Twine(I) + "] is not a [block, successor] pair");
+        return C.error(Twine(Key) + "[" + Twine(I) +
+                       "] is not a [block, successor] pair");
       if (*B >= NB || *S >= F.Graph.Succs[*B].size())
-        return C.error("cuts[" + Twine(I) + "] = [" + Twine(*B) + ", " +
-                       Twine(*S) + "] is not a CFG edge");
-      F.Cuts.push_back({unsigned(*B), unsigned(*S)});
+        return C.error(Twine(Key) + "[" + Twine(I) + "] = [" + Twine(*B) +
+                       ", " + Twine(*S) + "] is not a CFG edge");
+      if (Into == &F.CutExits && F.Graph.Succs[*B][*S] != F.Graph.Exit)
+        return C.error("cut_exits[" + Twine(I) + "] does not enter the exit");
+      Into->push_back({unsigned(*B), unsigned(*S)});
     }
   }
 
@@ -767,6 +782,8 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
   Expected<FunctionGraph> G = F.graph();
   if (!G)
     return R.error(toString(G.takeError()));
+  for (Instance &I : F.Instances)
+    I.CutExit = G->CutExit;
   return Error::success();
 }
 
@@ -775,6 +792,18 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
 //===----------------------------------------------------------------------===//
 // ManifestFunction
 //===----------------------------------------------------------------------===//
+
+bool ManifestFunction::isCutExit(unsigned B, unsigned I) const {
+  return llvm::is_contained(CutExits, CFGEdge{B, I});
+}
+
+unsigned ManifestFunction::numWays(unsigned B) const {
+  unsigned N = Graph.Succs[B].size();
+  for (CFGEdge E : CutExits)
+    if (E.Block == B)
+      --N;
+  return N;
+}
 
 Expected<FunctionGraph> ManifestFunction::graph() const {
   auto Fail = [&](const Twine &Msg) { return makeError(Msg); };
@@ -798,6 +827,7 @@ Expected<FunctionGraph> ManifestFunction::graph() const {
     return G.takeError();
   G->NeverSplit = NeverSplit;
   G->CountsOnFrameExit = NeverSplit; // both follow from the cleanup
+  G->setCutExits(CutExits);
   unsigned NE = G->DAG.numEdges();
   auto Sized = [&](size_t Size, StringRef What) -> Error {
     if (Size == NE)

@@ -49,6 +49,9 @@ struct ManifestFunction {
   // The rest is present only for instrumented functions.
   CFG Graph;
   std::vector<CFGEdge> Cuts;
+  /// Cut edges (FunctionGraph::CutExit): edges of Graph into EXIT for the
+  /// paths cut short in their block by a call that did not return.
+  std::vector<CFGEdge> CutExits;
   std::vector<BlockSpan> Blocks;  ///< Per CFG block.
   /// Per CFG block, the lines its code runs on as gcc attributes that code,
   /// in execution order, the line of its branch last, 0 ending a part that
@@ -79,6 +82,11 @@ struct ManifestFunction {
   /// What the rewriter had to give up on in this function, for users (e.g.
   /// "paths into the noreturn call on line 40 ... are not profiled").
   std::vector<std::string> Notes;
+
+  /// Whether successor \p I of block \p B is a cut edge.
+  bool isCutExit(unsigned B, unsigned I) const;
+  /// The successors of \p B that control can take (not its cut edge).
+  unsigned numWays(unsigned B) const;
 
   /// Rebuilds the DAG from Graph and Cuts and numbers it. Fails if the result
   /// does not match the recorded per-edge data (a corrupt manifest).

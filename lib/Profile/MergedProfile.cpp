@@ -95,6 +95,7 @@ PathEnds pathEnds(const FunctionGraph &G, uint64_t SBLId) {
     return Ends;
   Ends.StartsInLoop = G.DAG.edge(Path->front()).Kind == EdgeKind::Start;
   Ends.EndsInLoop = G.DAG.edge(Path->back()).Kind == EdgeKind::End;
+  Ends.Cut = G.isCutExit(Path->back());
   return Ends;
 }
 
@@ -115,6 +116,8 @@ std::string formatPath(const ManifestFunction &MF, const FunctionGraph &G,
   }
   if (Ends.EndsInLoop)
     OS << " …";
+  if (Ends.Cut)
+    OS << " ✂ cut (the call did not return)";
   return OS.str();
 }
 

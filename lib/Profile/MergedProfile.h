@@ -55,11 +55,15 @@ std::vector<BlockSpan> pathLines(const ManifestFunction &MF,
 struct PathEnds {
   bool StartsInLoop = false;
   bool EndsInLoop = false;
+  /// It ends on a cut edge: a call in its last block did not return
+  /// (exit, longjmp).
+  bool Cut = false;
 };
 PathEnds pathEnds(const FunctionGraph &G, uint64_t SBLId);
 
 /// "src/a.c:12-14 → 17 → 20-21"; "…" marks a path that starts or ends on a
-/// back edge.
+/// back edge, " ✂ cut" one cut short (a call in its last block did not
+/// return).
 std::string formatPath(const ManifestFunction &MF, const FunctionGraph &G,
                        uint64_t SBLId);
 

@@ -51,7 +51,7 @@ std::vector<bool> excludedEdges(const ManifestFunction &MF,
     if (Edge.Dst == D.exit() || !blockExcluded(MF, D.block(Edge.Dst), *Src))
       continue;
     bool FromBranch = Edge.Src == D.entry() ||
-                      MF.Graph.Succs[D.block(Edge.Src)].size() >= 2;
+                      MF.numWays(D.block(Edge.Src)) >= 2;
     Out[E] = FromBranch;
   }
   return Out;
@@ -106,7 +106,9 @@ std::string gcovPathLines(const ManifestFunction &MF, const FunctionGraph &G,
     unsigned B = D.block(E.Src);
     std::vector<unsigned> Lines = blockCodeLines(MF, B);
     std::string Way;
-    if (MF.Graph.Succs[B].size() >= 2) {
+    if (E.Kind == EdgeKind::Real && MF.isCutExit(B, E.Origin.Index)) {
+      Way = "(cut)";
+    } else if (MF.numWays(B) >= 2) {
       if (E.Kind == EdgeKind::End) {
         Way = "(loop)";
       } else if (llvm::is_contained(MF.Conditions, B)) {

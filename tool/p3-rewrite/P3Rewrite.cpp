@@ -114,6 +114,12 @@ static cl::opt<bool> NoExitGuards(
              "counting their returns when the frame is left"),
     cl::cat(Category));
 
+static cl::opt<bool> NoCutPaths(
+    "no-cut-paths",
+    cl::desc("Do not count the paths cut short by exit() or longjmp in a "
+             "callee (no cut edges, no frames on the runtime's cut stack)"),
+    cl::cat(Category));
+
 static cl::list<std::string> SkipFunctions(
     "skip-function",
     cl::desc("Leave the functions with this name alone (repeatable)"),
@@ -412,7 +418,7 @@ static bool checkOspOptions() {
     Bad.push_back("-k (OSP writes one copy)");
   for (cl::Option *O : std::initializer_list<cl::Option *>{
            &StrategyName, &MaxCallSites, &Delta, &ArrayLimit, &ThreadSafe,
-           &NoExitGuards})
+           &NoExitGuards, &NoCutPaths})
     if (O->getNumOccurrences())
       Bad.push_back("--" + O->ArgStr.str());
   for (const std::string &B : Bad)
@@ -635,6 +641,7 @@ int main(int argc, const char **argv) {
   Rewrite.ThreadSafe = ThreadSafe;
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.LoopCounters = !NoLoopCounters;
+  Rewrite.CutPaths = !NoCutPaths;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Rewrite.Excluded = std::move(Excluded);

@@ -79,17 +79,17 @@ int main() {
 // lines 34-36) for 1, 5, 9; the std::exception handler (36-41) for 2
 // (x <= 4) and 6, 10 (x > 4). The int exceptions match no handler: typed's
 // paths for 3, 7, 11 are cut short and not counted.
-// PROF-NEXT: FUNC typed: 9 executions, 4/4 paths
+// PROF-NEXT: FUNC typed: 9 executions, 4/5 paths
 // PROF-NEXT:   3: 31-33 > 42
 // PROF-NEXT:   3: ... 34-36 > 42
 // PROF-NEXT:   2: ... 36-41 > 38 > 42
 // PROF-NEXT:   1: ... 36-41 > 40 > 42
 // outer: typed returns for 9 values; the int handler runs for 3, 7, 11, whose
 // paths in the try are cut short. 12 calls, 12 paths.
-// PROF-NEXT: FUNC outer: 12 executions, 2/2 paths
+// PROF-NEXT: FUNC outer: 12 executions, 2/3 paths
 // PROF-NEXT:   9: 47-48
 // PROF-NEXT:   3: ... 49-51
-// PROF-NEXT: FUNC main: 13 executions, 3/4 paths
+// PROF-NEXT: FUNC main: 13 executions, 3/6 paths
 // PROF-NEXT:   1: 55-56 > 56 > 57 > 56 ...
 // PROF-NEXT:   11: ... 56 > 57 > 56 ...
 // PROF-NEXT:   1: ... 56 > 58-59

@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
 // CHECK:          { P3_COUNT({{-?[0-9]+}}); throw 5; }
 // middle has nothing special: its path is cut when thrower throws.
 // CHECK-LABEL: static int middle(int x) {
-// CHECK:        r += thrower(x);
+// CHECK:        r += P3_SEQ(P3_CUT({{[0-9]+}}), thrower(x));
 // The handler starts a path: P3_RESET first thing in its body.
 // CHECK-LABEL: static int caller(int x) {
 // CHECK:        } catch (...) {P3_RESET({{-?[0-9]+}});
@@ -127,8 +127,8 @@ int main(int argc, char **argv) {
 // inner handler, which returns 1 (x = 2) or rethrows (x = 3, line 80) into the
 // outer handler (lines 83-85).
 // LOCAL:      FUNC thrower: 0 executions, 0/3 paths
-// LOCAL-NEXT: FUNC middle: 0 executions, 0/4 paths
-// LOCAL-NEXT: FUNC caller: 0 executions, 0/4 paths
+// LOCAL-NEXT: FUNC middle: 0 executions, 0/6 paths
+// LOCAL-NEXT: FUNC caller: 0 executions, 0/6 paths
 // LOCAL-NEXT: FUNC loop_catch: 21 executions, 5/7 paths
 // LOCAL-NEXT:   4: 59-60 > 60 > 62 > 64 > 60 ...
 // LOCAL-NEXT:   3: ... 60 > 62 > 63
@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
 // LOCAL-NEXT:   1: ... 78-82 > 81
 // LOCAL-NEXT:   1: ... 83-85
 // main with "local": strcmp fails, the second loop is skipped.
-// LOCAL-NEXT: FUNC main: 5 executions, 3/14 paths
+// LOCAL-NEXT: FUNC main: 5 executions, 3/21 paths
 // LOCAL-NEXT:   1: 89-90 > 90 > 90-91 > 91 > 92 > 91 ...
 // LOCAL-NEXT:   3: ... 91 > 92 > 91 ...
 // LOCAL-NEXT:   1: ... 91 > 93 > 96-97
@@ -159,12 +159,12 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   4: 25 > 26
 // PROF-NEXT:   2: 25 > 27 > 28
 // PROF-NEXT:   6: 25 > 27 > 29
-// PROF-NEXT: FUNC middle: 6 executions, 4/4 paths
+// PROF-NEXT: FUNC middle: 6 executions, 4/6 paths
 // PROF-NEXT:   2: 33-34 > 35 > 36-37 > 38 > 39
 // PROF-NEXT:   1: 33-34 > 35 > 36-37 > 39
 // PROF-NEXT:   1: 33-34 > 36-37 > 38 > 39
 // PROF-NEXT:   2: 33-34 > 36-37 > 39
-// PROF-NEXT: FUNC caller: 12 executions, 4/4 paths
+// PROF-NEXT: FUNC caller: 12 executions, 4/6 paths
 // PROF-NEXT:   4: 43-45 > 46 > 47-48 > 55
 // PROF-NEXT:   2: 43-45 > 47-48 > 55
 // PROF-NEXT:   4: ... 49-54 > 51 > 55
@@ -173,7 +173,7 @@ int main(int argc, char **argv) {
 // PROF:      FUNC rethrow: 7 executions, 5/5 paths
 // main with "all": 4 + 1 paths of the first loop as above, then the second
 // loop: 12 iterations (the first on the path from the first loop's exit).
-// PROF:      FUNC main: 17 executions, 5/14 paths
+// PROF:      FUNC main: 17 executions, 5/21 paths
 // PROF-NEXT:   1: 89-90 > 90 > 90-91 > 91 > 92 > 91 ...
 // PROF-NEXT:   3: ... 91 > 92 > 91 ...
 // PROF-NEXT:   1: ... 91 > 93 > 94 > 95 > 94 ...

@@ -122,7 +122,7 @@ int main(int argc, char **argv) {
 // ALL-NEXT:   1: 28-29 > 29 > 33
 // ALL-NEXT:   25: ... 29 > 30 > 31 > 29 ...
 // ALL-NEXT:   11: ... 29 > 33
-// ALL:      FUNC g: 5 executions, 2/2 paths
+// ALL:      FUNC g: 5 executions, 2/3 paths
 // ALL-NEXT:   1: 43
 // ALL-NEXT:   4: 43 > 44-45
 // ALL:      FUNC h: 6 executions, 3/3 paths

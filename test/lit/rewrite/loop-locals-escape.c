@@ -96,9 +96,10 @@ int main(void) {
 // SAME: check: the merged profile equals
 
 // jumps: bail(0..5) return, and each starts a path after the back edge but the
-// first; bail(6) jumps: the path it was on is not counted.
-// PROF-LABEL: FUNC jumps: 6 executions, 2/4 paths
+// first; bail(6) jumps: the path it was on is counted as cut.
+// PROF-LABEL: FUNC jumps: 7 executions, 3/6 paths
 // PROF-NEXT:   1: 39-40 > 40 > 41 > 40 ...
+// PROF-NEXT:   1: ... 40 > 41 CUT
 // PROF-NEXT:   5: ... 40 > 41 > 40 ...
 // direct(5): n = 4 and 3 go round; at n = 2 the path ends at the longjmp
 // (a noreturn call in the function itself: counted before it).
@@ -107,7 +108,9 @@ int main(void) {
 // PROF-NEXT:   1: 47 > 48 ...
 // PROF-NEXT:   1: ... 47 > 48 > 49
 // PROF-LABEL: FUNC plain: 8 executions, 3/4 paths
-// finish: leave(0..3) return (4 iterations), leave(4) exits the process.
-// PROF-LABEL: FUNC finish: 4 executions, 2/4 paths
+// finish: leave(0..3) return (4 iterations), leave(4) exits the process: its
+// path is counted as cut.
+// PROF-LABEL: FUNC finish: 5 executions, 3/6 paths
 // PROF-NEXT:   1: 62-63 > 63 > 64 > 63 ...
+// PROF-NEXT:   1: ... 63 > 64 CUT
 // PROF-NEXT:   3: ... 63 > 64 > 63 ...

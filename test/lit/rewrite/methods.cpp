@@ -106,7 +106,7 @@ int main() {
 // PROF-NEXT: FUNC Rect::unit: 2 executions, 2/2 paths
 // PROF-NEXT:   1: 33 > 34
 // PROF-NEXT:   1: 33 > 35
-// PROF-NEXT: FUNC Rect::operator<: 1 executions, 1/2 paths
+// PROF-NEXT: FUNC Rect::operator<: 1 executions, 1/4 paths
 // PROF-NEXT:   1: 41 > 42
 // total({3, -1, 4, -5, 6}): 3 on the path from entry; -1 and -5 continue; 4
 // and 6 from the loop head; then the loop test fails. The loop head is the
@@ -117,5 +117,5 @@ int main() {
 // PROF-NEXT:   2: ... 48 > 48-49 > 50 > 48 ...
 // PROF-NEXT:   2: ... 48 > 48-49 > 51 > 48 ...
 // PROF-NEXT:   1: ... 48 > 53
-// PROF-NEXT: FUNC main: 1 executions, 1/2 paths
+// PROF-NEXT: FUNC main: 1 executions, 1/3 paths
 // PROF-NEXT:   1: 57-62 > 63 > 64-65

@@ -3,14 +3,14 @@
 // just before the call. assert's __assert_fail is inside the macro: no place
 // for a counter, so the paths into it are not profiled (a note says so); with
 // NDEBUG the assert is gone. A path of a caller cut short by exit() in a
-// callee is never counted (and its probes are not in the model: those runs are
-// checked with --no-probes).
+// callee is counted at exit, as cut in the block of the call (cut-*.c test
+// the frames that count it).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/noreturn.c
 // RUN: cd %t && p3-rewrite -k 1 --stats -o out noreturn.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
 // RUN: grep -v '^//' %t/out/copy-0/noreturn.c | FileCheck %s
 // RUN: cd %t && %p3check verify out noreturn.c --run "" --run 7 --run 2000 --run -3 --run 42 | FileCheck --check-prefix=PROF %s
-// RUN: cd %t && %p3check verify out noreturn.c --no-probes --run 200 --run -20 | FileCheck --check-prefix=CUT %s
+// RUN: cd %t && %p3check verify out noreturn.c --run 200 --run -20 | FileCheck --check-prefix=CUT %s
 // RUN: cd %t && p3-rewrite -k 1 --stats -o ndebug noreturn.c -- -DNDEBUG | FileCheck --check-prefix=NDEBUG-STATS %s
 // RUN: cd %t && %p3check verify ndebug noreturn.c --cflags=-DNDEBUG --run -3 | FileCheck --check-prefix=NDEBUG %s
 #include <assert.h>
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: static int small(int x) {
 // CHECK:          { P3_COUNT({{-?[0-9]+}}); fail("way too small"); }
 // CHECK-LABEL: int main(int argc, char **argv) {
-// CHECK:            { P3_COUNT({{-?[0-9]+}}); exit(5); }
+// CHECK:            { P3_COUNT({{-?[0-9]+}}); P3_CUT_NONE; exit(5); }
 
 // Runs: no argument; 7; 2000 (exit(5) from main, line 53); -3 (the assert
 // fails: abort); 42 (abort, line 34). The runs that abort write no profile at
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 39 > 41
 // main: the loop runs 3 times per run, the first iteration from entry; then
 // no argument skips to line 57; 7 goes through small and checked; 2000 exits.
-// PROF-NEXT: FUNC main: 12 executions, 5/8 paths
+// PROF-NEXT: FUNC main: 12 executions, 5/12 paths
 // PROF-NEXT:   3: 45-46 > 46 > 47 > 46 ...
 // PROF-NEXT:   6: ... 46 > 47 > 46 ...
 // PROF-NEXT:   1: ... 46 > 48-50 > 51-52 > 53
@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: ... 46 > 48-50 > 57-58
 // Runs 200 (exit(3) in checked(200), counted there) and -20 (small(-20) calls
 // fail, which calls exit(4); counted in small and in fail): main's last path
-// is cut short in both and never counted; only its 6 loop paths are.
+// is cut short in both, in the block of small(v) and checked(v).
 // CUT:      FUNC fail: 1 executions, 1/1 paths
 // CUT-NEXT:   1: 23-24
 // CUT-NEXT: FUNC checked: 7 executions, 2/3 paths
@@ -108,9 +108,10 @@ int main(int argc, char **argv) {
 // CUT-NEXT: FUNC small: 2 executions, 2/2 paths
 // CUT-NEXT:   1: 39 > 40
 // CUT-NEXT:   1: 39 > 41
-// CUT-NEXT: FUNC main: 6 executions, 2/8 paths
+// CUT-NEXT: FUNC main: 8 executions, 3/12 paths
 // CUT-NEXT:   2: 45-46 > 46 > 47 > 46 ...
 // CUT-NEXT:   4: ... 46 > 47 > 46 ...
+// CUT-NEXT:   2: ... 46 > 48-50 > 51-52 > 54-55 CUT
 // With NDEBUG, checked(-3) returns: 4 calls.
 // NDEBUG:      FUNC checked: 4 executions, 1/3 paths
 // NDEBUG-NEXT:   4: 28-29 > 33 > 35

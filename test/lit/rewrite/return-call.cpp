@@ -46,11 +46,15 @@ int main() {
 // CHECK-LABEL: static int g(int x) {
 // CHECK:        P3_COUNT({{-?[0-9]+}}); return 0;
 // CHECK-LABEL: static int f(int x) {
-// CHECK:        return __extension__ ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; });
+// CHECK:        return __extension__ ({ int p3_ret =
+// (P3_SEQ(P3_CUT({{[0-9]+}}), g(x))); P3_COUNT({{-?[0-9]+}}); p3_ret; });
 // CHECK:        P3_COUNT({{-?[0-9]+}}); return -1;
 // CHECK-LABEL: static int h(int x) {
-// CHECK-SAME:   return __extension__ ({ int p3_ret = (g(x)); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
+// CHECK-SAME:   return __extension__ ({ int p3_ret =
+// (P3_SEQ(P3_CUT({{[0-9]+}}), g(x))); P3_COUNT({{-?[0-9]+}}); p3_ret; }); }
 // CHECK-LABEL: static std::string name(int x) {
+// The path of name() is counted before its calls run: a path cut short in
+// them is counted already, so they note nothing, and name() keeps no frame.
 // CHECK-SAME:   P3_COUNT({{-?[0-9]+}}); return std::to_string(g(x)); }
 
 // g: called by f(1), f(0), h(1) and name(0): throws twice, returns twice.
@@ -60,12 +64,12 @@ int main() {
 // PROF:      FUNC g: 4 executions, 2/2 paths
 // PROF-NEXT:   2: 17 > 18
 // PROF-NEXT:   2: 17 > 19
-// PROF-NEXT: FUNC f: 2 executions, 2/2 paths
+// PROF-NEXT: FUNC f: 2 executions, 2/3 paths
 // PROF-NEXT:   1: 24
 // PROF-NEXT:   1: ... 25-27
-// PROF-NEXT: FUNC h: 0 executions, 0/1 paths
+// PROF-NEXT: FUNC h: 0 executions, 0/2 paths
 // PROF-NEXT: FUNC name: 1 executions, 1/1 paths
 // PROF-NEXT:   1: 32
 // main: h(1)'s exception is caught in main, whose handler starts its one path.
-// PROF-NEXT: FUNC main: 1 executions, 1/2 paths
+// PROF-NEXT: FUNC main: 1 executions, 1/5 paths
 // PROF-NEXT:   1: ... 38-39 > 40-42

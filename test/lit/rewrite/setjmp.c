@@ -2,14 +2,14 @@
 // locals (the path register among them) as the longjmp left them. The path ends
 // at the statement that calls setjmp (P3_COUNT before it) and a new one starts
 // on each way out of it (P3_RESET), so nothing is read across the second return.
-// The probes are not compared with the model (--no-probes): the frames that
-// longjmp leaves (fail_at) ran probes of paths that never end.
+// The frames that longjmp leaves (fail_at) and the caller's own path cut by
+// the longjmp are counted when setjmp returns (P3_CUT_SYNC; cut-longjmp.c).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
 // RUN: cd %t && p3-rewrite -k 1 --strategy=p3 --stats -o out t.c -- > %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s < %t/stats.txt
 // RUN: FileCheck --check-prefix=CODE %s < %t/out/copy-0/t.c
-// RUN: cd %t && %p3check verify out t.c --no-probes | FileCheck --check-prefix=PROF %s
-// RUN: cd %t && p3-rewrite -k 3 --strategy=p3 -o out3 t.c -- && %p3check verify out3 t.c --quiet --no-probes
+// RUN: cd %t && %p3check verify out t.c | FileCheck --check-prefix=PROF %s
+// RUN: cd %t && p3-rewrite -k 3 --strategy=p3 -o out3 t.c -- && %p3check verify out3 t.c --quiet
 // RUN: cd %t && p3-report out3 --check out/profile.json
 // STATS: t.c:{{[0-9]+}} protected_call {{.*}} yes
 // STATS: t.c:{{[0-9]+}} retries {{.*}} {{[0-9]+}}
@@ -44,10 +44,10 @@ static int protected_call(int n) {
   return status;
 }
 // CODE-LABEL: static int protected_call(
-// CODE: P3_COUNT(0); if (setjmp(buf) == 0)
-// CODE-NEXT: { P3_RESET(0); fail_at(0, n); }
+// CODE: P3_COUNT(0); P3_CUT_NONE; if (setjmp(buf) == 0)
+// CODE-NEXT: { P3_CUT_SYNC; P3_RESET(0); P3_SEQ(P3_CUT({{[0-9]+}}), fail_at(0, n)); }
 // CODE-NEXT: else
-// CODE-NEXT: { P3_RESET(1); status = n; }
+// CODE-NEXT: { P3_CUT_SYNC; P3_RESET({{[0-9]+}}); status = n; }
 
 
 // setjmp in a loop, its value kept in a variable.
@@ -68,9 +68,9 @@ static int retries(int n) {
   return tries;
 }
 // CODE-LABEL: static int retries(
-// CODE: P3_COUNT(0); int v = setjmp(buf);
-// CODE-NEXT: if (v != 0 && P3_SEQ(P3_RESET(0), P3_IF(tries > 2,
-// CODE: P3_RESET(0); tries++;
+// CODE: P3_COUNT(0); P3_CUT_NONE; int v = setjmp(buf);
+// CODE-NEXT: if (v != 0 && P3_SEQ((P3_CUT_SYNC, P3_RESET(0)), P3_IF(tries > 2,
+// CODE: P3_CUT_SYNC; P3_RESET(0); tries++;
 
 
 int main(void) {
@@ -81,7 +81,8 @@ int main(void) {
 }
 // protected_call: 8 paths to the setjmp, 5 from its first return to the
 // return (fail_at returns for n = 1, 2, 4, 5, 7), 3 from its second return
-// (n = 0, 3, 6). fail_at: 20 frames that return and 6 paths that end at the
-// (noreturn) longjmp; the 18 frames above a longjmp are not counted.
-// PROF: FUNC fail_at: 26 executions, 3/3 paths
-// PROF: FUNC protected_call: 16 executions, 3/3 paths
+// (n = 0, 3, 6), and 3 cut at fail_at by the longjmp. fail_at: 20 frames
+// that return, 6 paths that end at the (noreturn) longjmp and the 18 frames
+// above a longjmp, cut at the recursive call.
+// PROF: FUNC fail_at: 44 executions, 4/4 paths
+// PROF: FUNC protected_call: 19 executions, 4/4 paths

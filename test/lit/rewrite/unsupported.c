@@ -86,10 +86,10 @@ inline int inline_definition(int x) { return x < 0 ? -x : x; }
 // PROF:      FUNC external_inline: 3 executions, 2/2 paths
 // PROF-NEXT:   1: 38
 // PROF-NEXT:   2: 38
-// PROF-NEXT: FUNC plain: 7 executions, 2/2 paths
+// PROF-NEXT: FUNC plain: 7 executions, 2/4 paths
 // PROF-NEXT:   4: 41 > 42
 // PROF-NEXT:   3: 41 > 43
-// PROF-NEXT: FUNC main: 8 executions, 3/4 paths
+// PROF-NEXT: FUNC main: 8 executions, 3/6 paths
 // PROF-NEXT:   1: 47-48 > 48 > 49 > 48 ...
 // PROF-NEXT:   6: ... 48 > 49 > 48 ...
 // PROF-NEXT:   1: ... 48 > 50-51
