@@ -82,6 +82,15 @@ def short_fn(fid):
     return fid.split(":", 1)[1] if ":" in fid else fid
 
 
+# Why measured probes can exceed the model (docs/rewriter.md, "Paths cut short").
+CUT_PATHS_NOTE = (
+    "Where measured exceeds the model, a process ended, or a longjmp unwound, while a "
+    "function's path was unfinished, and that path was not counted as cut short: the "
+    "function has a call that may not return with no place to note its path (a manifest "
+    "note names it), or the copy was built without cut paths (tcc, `--no-cut-paths`, or "
+    "tools older than 2026-11-25, which counted none). Its probes ran, but no path count "
+    "carries them into the model (test/corpus/FINDINGS.md 1).")
+
 class Doc:
     def __init__(self, res, command):
         self.res = res
@@ -534,11 +543,8 @@ class Doc:
         self.p(table(["program", "rewrite", "model (sum)", "measured (sum)", "difference",
                       "copies equal", "slowest/SBL model", "slowest/SBL measured"], rows))
         self.p()
-        self.p("Where measured exceeds the model, the workload has processes that end while "
-               "functions are still on the stack (`exit()` from a callee, an error path that "
-               "`longjmp`s): the probes of those unfinished paths run and are counted by the "
-               "runtime, but no path count carries them into the model "
-               "(test/corpus/FINDINGS.md). The model never exceeds the measurement.")
+        self.p(CUT_PATHS_NOTE + " The model never exceeds the measurement, except in "
+               "copies with forked children (a child's runtime starts from zero).")
         self.p()
 
     def wallclock(self):
@@ -954,9 +960,7 @@ class StrategySection(Doc):
                       "copies equal", "difference (sum)"], rows,
                      ["l", "l", "r", "r", "r", "r"]))
         self.p()
-        self.p("Where measured exceeds the model, processes end while functions are still on "
-               "the stack (`exit()` from a callee): their unfinished paths run probes that no "
-               "path count carries into the model (test/corpus/FINDINGS.md).")
+        self.p(CUT_PATHS_NOTE)
         self.p()
 
     def section_wallclock(self):
