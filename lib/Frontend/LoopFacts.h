@@ -11,8 +11,9 @@
 //    virtual call, a callee whose body is not in the translation unit
 //    (unless it is a compiler builtin, declared const or pure, or a C
 //    library function declared in one of the C library's headers that takes
-//    no function pointer), a callee whose body may do any of these (a recursive call is assumed to return
-//    while its function is judged: it does if the function does), and in
+//    no function pointer), a callee whose body may do any of these (a
+//    recursive call is assumed to return while its function is judged: it
+//    does if the function does), and in
 //    C++ the calls hidden in constructors, destructors, new, delete, throw
 //    and dynamic_cast;
 //  - contains inline assembly;
