@@ -110,7 +110,10 @@ private:
   bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
   bool inImplicitLoopCode(const Stmt *C) const;
   void noteBeforeStatement(const CallExpr *C, CutCall &Cut);
+  void noteEndingCall(const CallExpr *C, unsigned Id);
+  void noteBeforeExpression(const CallExpr *C, CutCall &Cut);
   std::vector<unsigned> blocksWithin(const Stmt *T) const;
+  std::vector<unsigned> blocksBefore(const Stmt *T, unsigned Call) const;
   bool inBody(const Stmt *S) const { return isWithin(*PM, S, Body); }
   /// The statement that ends the function in block B (return, noreturn call,
   /// throw), or null.
@@ -1131,6 +1134,7 @@ void Lowering::endPathsAtComputedGotos() {
     if (isa_and_nonnull<IndirectGotoStmt>(B->getTerminatorStmt())) {
       G.Succs[B->getBlockID()] = {G.Exit};
       Out.Blocks[B->getBlockID()].EndsInNoReturn = true;
+      Out.Blocks[B->getBlockID()].EndsInComputedGoto = true;
     }
   LabelAddressFinder Finder;
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
@@ -1358,6 +1362,9 @@ void Lowering::findCutCalls() {
         Out.Blocks[Id].EndsInNoReturn ? exitingStatement(*B) : nullptr;
     for (const Stmt *E : Elements[Id]) {
       const auto *C = dyn_cast<CallExpr>(E);
+      // exit and longjmp are library builtins: before the filter.
+      if (C && Ending && C == Elements[Id].back() && B->hasNoReturnElement())
+        noteEndingCall(C, Id);
       if (!C || C->getBuiltinCallee() != 0 || isSetjmp(C->getDirectCallee()))
         continue;
       if ((Ending && isWithin(*PM, C, Ending)) ||
@@ -1400,9 +1407,53 @@ void Lowering::findCutCalls() {
         Cut.Site = It->second;
       break;
     }
-    if (Cut.Site == NoSite)
+    if (Cut.Site == NoSite) {
       noteBeforeStatement(CallOfCut[I], Cut);
+      noteBeforeExpression(CallOfCut[I], Cut);
+    }
   }
+}
+
+/// A call with no place of its own (in a macro's body) inside an operand
+/// that has one, such as the macro's whole expansion: the note can go in
+/// front of the operand when nothing between its start and the call changes
+/// the path's register (CutCall::ExpressionBlocks), and nothing evaluated
+/// unordered against it runs a probe or a call in between.
+void Lowering::noteBeforeExpression(const CallExpr *C, CutCall &Cut) {
+  for (const Stmt *P = PM->getParent(C); P && isa<Expr>(P) && !isa<StmtExpr>(P);
+       P = PM->getParent(P)) {
+    const auto *E = cast<Expr>(P);
+    if (!E->isPRValue() || E->getType()->isArrayType())
+      continue; // P3_SEQ would change what it is
+    size_t Before = Out.Sites.size();
+    std::optional<unsigned> S = expressionSite(SiteKind::Expression, E);
+    if (!S)
+      continue;
+    if (Out.Sites.size() > Before)
+      Out.Sites[*S].CutOnly = true;
+    if (!Out.Sites[*S].Sequenced || !Out.Sites[*S].SequencedWithCalls)
+      return;
+    Cut.ExpressionSite = *S;
+    Cut.ExpressionBlocks = blocksBefore(E, Cut.Block);
+    return;
+  }
+}
+
+/// The noreturn call that ends block \p Id, when it may leave the frame
+/// (exit, longjmp; not abort, which ends the process without a dump). Its
+/// site is the statement's around it, for a P3_CUT_NONE where its path is
+/// not counted (CutCall::EndsBlock).
+void Lowering::noteEndingCall(const CallExpr *C, unsigned Id) {
+  CutCall Cut;
+  Cut.Block = Id;
+  Cut.Line = Text.line(C->getBeginLoc());
+  Cut.MayNotReturn = !whyCallMayNotReturn(Ctx, C).empty();
+  Cut.EndsBlock = true;
+  if (!Cut.MayNotReturn)
+    return;
+  noteBeforeStatement(C, Cut);
+  Out.CutCalls.push_back(Cut);
+  CallOfCut.push_back(nullptr);
 }
 
 /// A call with no place of its own (in a macro's body) whose statement is a
@@ -1422,10 +1473,30 @@ void Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
         firstInsertable(SiteKind::BeforeStatement, alignedStatements(T, true));
     if (S && Out.Sites[*S].Kind == SiteKind::BeforeStatement) {
       Cut.Site = *S;
-      Cut.StatementBlocks = blocksWithin(T);
+      Cut.StatementBlocks = blocksBefore(T, Cut.Block);
       return;
     }
   }
+}
+
+/// The blocks of statement T that control may run through, from the
+/// statement's start, before it reaches block \p Call (Call included): the
+/// ways the register must keep its value on for a note in front of T to
+/// hold Call's path. Blocks of T only after the call (an if's branches
+/// after a call in its condition) do not matter.
+std::vector<unsigned> Lowering::blocksBefore(const Stmt *T,
+                                             unsigned Call) const {
+  std::vector<unsigned> Within = blocksWithin(T);
+  std::set<unsigned> Before{Call};
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (unsigned B : Within)
+      if (!Before.count(B) && llvm::any_of(Out.Graph.Succs[B], [&](unsigned S) {
+            return Before.count(S) != 0;
+          }))
+        Grew = Before.insert(B).second;
+  }
+  return std::vector<unsigned>(Before.begin(), Before.end());
 }
 
 /// The blocks with code of statement T (its elements, its terminators).

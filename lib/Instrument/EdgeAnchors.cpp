@@ -4,6 +4,7 @@
 #include "Graph/ChordPlacement.h"
 #include "Graph/ProbelessEdges.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -89,6 +90,16 @@ private:
   uint64_t MaxPaths;
   bool ExitGuards;
   bool CutPaths;
+  /// Noreturn blocks some of whose ways in were dropped by
+  /// repairUncountedExits from blocks that go on along others: control
+  /// reaches them with no count, the register holding a path the model does
+  /// not have.
+  std::set<unsigned> LostWayIn;
+
+  bool countedOnEntry(unsigned B) const;
+  std::vector<unsigned>
+  unfollowedCuts(std::vector<unsigned> &Quiet,
+                 function_ref<unsigned(const CutCall &)> NoteOf) const;
   void addCutEdges(AnchoredFunction &A);
   bool registerIsConstant(ArrayRef<unsigned> Blocks) const;
 };
@@ -298,9 +309,15 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
                               lineOf(B)));
         return false;
       }
-      Notes.push_back(formatv("paths into the noreturn call on line {0} "
-                              "(inside a macro expansion) are not profiled",
-                              lineOf(B)));
+      if (Blocks[B].EndsInComputedGoto)
+        Notes.push_back(formatv("paths end before the computed goto on line "
+                                "{0} (inside a macro expansion): the code "
+                                "from the end to the jump is in no path",
+                                lineOf(B)));
+      else
+        Notes.push_back(formatv("paths into the noreturn call on line {0} "
+                                "(inside a macro expansion) are not profiled",
+                                lineOf(B)));
       // Drop the unanchored ways in; a block left without successors then
       // leads into the noreturn call itself and ends its paths there.
       std::vector<CFGEdge> In = InEdges[B];
@@ -311,11 +328,16 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
       for (CFGEdge E : In) {
         if (Anchors[E.Block][E.Index].Kind != AnchorKind::None)
           continue;
+        // A block with one way out ends its path itself, counted (and
+        // P3_CUT_NONE noted) before what follows it runs; one with several
+        // goes on along the others, so B is reached uncounted.
         if (G.Succs[E.Block].size() == 1) {
           G.Succs[E.Block][0] = G.Exit;
           Blocks[E.Block].EndsInNoReturn = true;
+          Blocks[E.Block].EndsInComputedGoto = Blocks[B].EndsInComputedGoto;
         } else {
           dropEdge(E.Block, E.Index);
+          LostWayIn.insert(B);
         }
       }
       return true;
@@ -747,7 +769,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   A.Blocks = std::move(Blocks);
   A.Anchors = std::move(Anchors);
   A.Graphs = std::move(*FG);
-  A.Notes = std::move(Notes);
+  // One note per line and reason, however many blocks share them.
+  for (std::string &Note : Notes)
+    if (!llvm::is_contained(A.Notes, Note))
+      A.Notes.push_back(std::move(Note));
   A.Guarded = Guarded;
   A.SetjmpRestarts = F.SetjmpRestarts;
   return std::move(A);
@@ -776,6 +801,72 @@ bool AnchorPlanner::registerIsConstant(ArrayRef<unsigned> Blocks) const {
   return Entered.size() <= 1;
 }
 
+/// Whether every path through B is counted before B runs, the count followed
+/// by P3_CUT_NONE in a framed copy (ProbeCode.cpp): B's only ways out are
+/// into EXIT with their probes pushed onto the ways into B, and B never
+/// returns normally (or returns a value computed after its count). A call
+/// in B then needs no note of its own: a path cut short there has been
+/// counted whole. This is the code between a path's end and the indirect
+/// jump of a computed goto inside a macro (lua's vmbreak: `vmfetch();
+/// goto *disptab[op]`, whose hook call may longjmp).
+bool AnchorPlanner::countedOnEntry(unsigned B) const {
+  const BlockSites &S = Blocks[B];
+  if (!(S.EndsInNoReturn || S.CallsAfterCount) || G.Succs[B].empty() ||
+      isHandler(B))
+    return false;
+  for (unsigned I = 0; I < G.Succs[B].size(); ++I)
+    if (G.Succs[B][I] != G.Exit || Anchors[B][I].Kind != AnchorKind::Pushed)
+      return false;
+  return true;
+}
+
+/// "12, 40, 41": sorted, once each.
+std::string lineList(std::vector<unsigned> Lines) {
+  std::sort(Lines.begin(), Lines.end());
+  Lines.erase(std::unique(Lines.begin(), Lines.end()), Lines.end());
+  std::string Out;
+  for (unsigned L : Lines)
+    Out += (Out.empty() ? "" : ", ") + std::to_string(L);
+  return Out;
+}
+
+/// Calls that may not return in a block that control reaches by a dropped
+/// way (a path into a noreturn call inside a macro expansion, not profiled):
+/// there the register holds no path of the model and the id noted last may
+/// be an earlier call's, so a cut must count nothing. P3_CUT_NONE (into
+/// \p Quiet) goes in front of such a call when it has a place of its own in
+/// a block reached only that way; or in front of its statement when the
+/// block is reached only that way or the call is the noreturn call ending
+/// it, and no call whose note is there or runs in between notes a path
+/// (\p NoteOf: a call's note site, or NoSite). The lines of the others are
+/// returned: the function then counts no path cut short.
+std::vector<unsigned> AnchorPlanner::unfollowedCuts(
+    std::vector<unsigned> &Quiet,
+    function_ref<unsigned(const CutCall &)> NoteOf) const {
+  std::vector<unsigned> Lines;
+  for (const CutCall &C : F.CutCalls) {
+    if (!C.MayNotReturn || !LostWayIn.count(C.Block))
+      continue;
+    bool Hidden = !Reachable[C.Block];
+    bool OwnPlace =
+        Hidden && !C.EndsBlock && C.Site != NoSite && C.StatementBlocks.empty();
+    bool StatementPlace =
+        (Hidden || C.EndsBlock) && C.Site != NoSite &&
+        !C.StatementBlocks.empty() &&
+        llvm::none_of(F.CutCalls, [&](const CutCall &Other) {
+          unsigned Note = NoteOf(Other);
+          return Note != NoSite &&
+                 (Note == C.Site ||
+                  llvm::is_contained(C.StatementBlocks, Other.Block));
+        });
+    if (OwnPlace || StatementPlace)
+      Quiet.push_back(C.Site);
+    else
+      Lines.push_back(C.Line);
+  }
+  return Lines;
+}
+
 /// Paths cut short (docs/rewriter.md): one edge to EXIT per block of Graph
 /// (a contracted set adds nothing inside, so one for all its members) with
 /// calls that may not return normally and a place to note the path's id
@@ -788,31 +879,41 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   if (!CutPaths)
     return;
   auto Counted = [&](const CutCall &C) {
-    return C.Block < G.numBlocks() && Reachable[C.Block];
+    return !C.EndsBlock && C.Block < G.numBlocks() && Reachable[C.Block] &&
+           !LostWayIn.count(C.Block) && !countedOnEntry(C.Block);
   };
   auto SiteOf = [&](const CutCall &C) {
-    return C.StatementBlocks.empty() || registerIsConstant(C.StatementBlocks)
-               ? C.Site
-               : NoSite;
+    if (C.Site != NoSite &&
+        (C.StatementBlocks.empty() || registerIsConstant(C.StatementBlocks)))
+      return C.Site;
+    if (C.ExpressionSite != NoSite && registerIsConstant(C.ExpressionBlocks))
+      return C.ExpressionSite;
+    return NoSite;
   };
   std::vector<unsigned> NoPlace;
   for (const CutCall &C : F.CutCalls)
     if (C.MayNotReturn && Counted(C) && SiteOf(C) == NoSite)
       NoPlace.push_back(C.Line);
-  if (!NoPlace.empty()) {
-    std::sort(NoPlace.begin(), NoPlace.end());
-    NoPlace.erase(std::unique(NoPlace.begin(), NoPlace.end()), NoPlace.end());
-    std::string Lines;
-    for (unsigned L : NoPlace)
-      Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
+  std::vector<unsigned> Quiet;
+  std::vector<unsigned> Unfollowed =
+      unfollowedCuts(Quiet, [&](const CutCall &C) {
+        return C.MayNotReturn && Counted(C) ? SiteOf(C) : NoSite;
+      });
+  if (!NoPlace.empty())
     Notes.push_back(formatv(
         "calls that may not return (exit, longjmp) with no place to note the "
         "path before them (inside a macro's body, in an operand evaluated in "
         "unspecified order, or with arguments that branch) on line(s) {0}: no "
         "path of this function cut short is counted",
-        Lines));
+        lineList(NoPlace)));
+  if (!Unfollowed.empty())
+    Notes.push_back(formatv(
+        "calls that may not return (exit, longjmp) on line(s) {0} are reached "
+        "by ways into a noreturn call that are not profiled (inside a macro "
+        "expansion): no path of this function cut short is counted",
+        lineList(Unfollowed)));
+  if (!NoPlace.empty() || !Unfollowed.empty())
     return;
-  }
   std::map<unsigned, unsigned> CutOf; // block of Graph -> index in A.Cuts
   for (const CutCall &C : F.CutCalls) {
     if (!C.MayNotReturn || !Counted(C))
@@ -828,6 +929,7 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
   }
   if (A.Cuts.empty())
     return;
+  A.QuietSites = std::move(Quiet);
   for (const CutCall &C : F.CutCalls) {
     unsigned Site = SiteOf(C);
     if (!Counted(C) || Site == NoSite)

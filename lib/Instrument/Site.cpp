@@ -19,6 +19,7 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&
            X.OutcomeIsTrue == Y.OutcomeIsTrue &&
            X.EndsInNoReturn == Y.EndsInNoReturn &&
+           X.EndsInComputedGoto == Y.EndsInComputedGoto &&
            X.CallsAfterCount == Y.CallsAfterCount &&
            X.HandlerStart == Y.HandlerStart && X.EdgeSites == Y.EdgeSites;
   };

@@ -99,6 +99,9 @@ struct BlockSites {
   /// The block ends in a call to a noreturn function (exit, abort, ...) or a
   /// throw: control never continues past it.
   bool EndsInNoReturn = false;
+  /// The block ends in a computed goto (`goto *p`), which ends its path like
+  /// a noreturn call (EndsInNoReturn is set too) but goes on to a label.
+  bool EndsInComputedGoto = false;
   /// The block ends in a return whose path is counted before its value is
   /// computed (a C++ class type), and computing the value calls something:
   /// a path cut short in such a call has been counted already.
@@ -163,11 +166,23 @@ struct CutCall {
   /// body): the blocks of that statement, which must all be one vertex of
   /// the contracted CFG for the note there to hold the call's block's id.
   std::vector<unsigned> StatementBlocks;
+  /// Another place for a call in a macro's body, taken when the statement's
+  /// fails: the innermost expression around the call with a site (a macro's
+  /// whole expansion used as an operand), and its blocks up to the call,
+  /// under the same condition as StatementBlocks.
+  unsigned ExpressionSite = NoSite;
+  std::vector<unsigned> ExpressionBlocks;
   unsigned Line = 0;
   /// Whether the call may not return normally; false for calls that always
   /// do in this translation unit (another lowering of the same function,
   /// where the callee's body is not visible, may find otherwise).
   bool MayNotReturn = false;
+  /// The noreturn call that ends its block (exit, longjmp, a function that
+  /// never returns). Its path is counted before it, and the count notes that
+  /// no path is cut (P3_CUT_NONE), so it needs no note of its own, except
+  /// where control reaches it by a way the path counter cannot follow
+  /// (AnchorPlanner::addCutEdges).
+  bool EndsBlock = false;
 
   friend bool operator==(const CutCall &A, const CutCall &B) {
     return A.Block == B.Block && A.Site == B.Site;
