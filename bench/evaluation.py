@@ -82,6 +82,35 @@ def short_fn(fid):
     return fid.split(":", 1)[1] if ":" in fid else fid
 
 
+# The two directions of the strategy tables (issue 11): the results key of each
+# simulation and its title.
+DIRECTIONS = (("simulate", "Measured on the workload, trained on `train`"),
+              ("simulate_train", "Measured on `train`, trained on the workload"))
+
+
+def sim_ratios(pr, key, k, cols):
+    """A program's slowest copy / SBL at K = k for each column (None where missing), from
+    its simulation `key`; the column auto-est from its plan on static estimates."""
+    sim = pr.get(key, {}).get("rows", {})
+    rr = {c: sim.get(f"{c}-k{k}", {}).get("ratio") for c in cols}
+    if "auto-est" in rr:
+        rr["auto-est"] = (pr.get("simulate_estimates", {}).get("rows", {})
+                          .get(f"auto-k{k}", {}).get("ratio"))
+    return rr
+
+
+def trained_margin(rr):
+    """auto trained less the best of p3, p3-ends and pbl (None when either is missing)."""
+    others = [rr.get(c) for c in ("p3", "p3-ends", "pbl") if rr.get(c) is not None]
+    if rr.get("auto+train") is None or not others:
+        return None
+    return rr["auto+train"] - min(others)
+
+
+def mean_or_none(values):
+    return statistics.mean(values) if values else None
+
+
 # Why measured probes can exceed the model (docs/rewriter.md, "Paths cut short").
 CUT_PATHS_NOTE = (
     "Where measured exceeds the model, a process ended, or a longjmp unwound, while a "
@@ -420,22 +449,20 @@ class Doc:
         targets = {2: 0.60, 4: 0.35, 8: 0.22}
         cols = [("p3", "p3"), ("p3-ends", "p3-ends"), ("pbl", "pbl"), ("auto", "auto static"),
                 ("auto+train", "auto trained"), ("bound", "bound")]
-        for key, title in (("simulate", "Measured on the workload, trained on `train`"),
-                           ("simulate_train", "Measured on `train`, trained on the workload")):
+        for key, title in DIRECTIONS:
             self.p(f"**{title}** (slowest copy / SBL):")
             self.p()
             for k in self.ks:
                 rows, vals = [], {c: [] for c, _ in cols}
                 for name, pr in self.progs.items():
-                    sim = pr.get(key, {}).get("rows", {})
-                    if f"auto+train-k{k}" not in sim:
+                    if f"auto+train-k{k}" not in pr.get(key, {}).get("rows", {}):
                         continue
-                    r = {c: sim.get(f"{c}-k{k}", {}).get("ratio") for c, _ in cols}
-                    best_other = min(v for v in (r["p3"], r["p3-ends"], r["pbl"]) if v is not None)
-                    won = r["auto+train"] <= best_other + 1e-12
+                    r = sim_ratios(pr, key, k, [c for c, _ in cols])
+                    above = trained_margin(r)
+                    won = above is not None and above <= 1e-12
                     row = [name] + [ratio(r[c]) if c != "auto+train" else
                                     (ratio(r[c]) if won else f"**{ratio(r[c])}**") for c, _ in cols]
-                    row.append("yes" if won else f"no (+{r['auto+train'] - best_other:.3f})")
+                    row.append("yes" if won else "–" if above is None else f"no (+{above:.3f})")
                     t = targets.get(k)
                     row.append("–" if t is None or r["bound"] is None else
                                ("yes" if r["bound"] <= t else f"no (+{r['bound'] - t:.3f})"))
@@ -445,7 +472,7 @@ class Doc:
                             vals[c].append(r[c])
                 if not rows:
                     continue
-                avg = ["**Avg**"] + [f"**{ratio(statistics.mean(vals[c]))}**" if vals[c] else "–"
+                avg = ["**Avg**"] + [f"**{ratio(mean_or_none(vals[c]))}**" if vals[c] else "–"
                                      for c, _ in cols]
                 t = targets.get(k)
                 avg += ["", f"target {t:.2f}" if t else ""]
@@ -792,33 +819,24 @@ class StrategySection(Doc):
         base_cols = [("p3", "p3"), ("p3-ends", "p3-ends"), ("pbl", "pbl"),
                      ("auto", "auto static"), ("auto+train", "auto trained"), ("bound", "bound")]
         avgs = {}
-        for key, title in (("simulate", "Measured on the workload, trained on `train`"),
-                           ("simulate_train", "Measured on `train`, trained on the workload")):
+        for key, title in DIRECTIONS:
             self.p(f"### {title} (slowest copy / SBL)")
             self.p()
             cols = base_cols + ([("auto-est", "auto planned on static estimates")]
                                 if key == "simulate" else [])
-            head = ["program"]
+            progs = [(n, pr) for n, pr in self.progs.items()
+                     if pr.get(key, {}).get("rows", {})]
+            # one table per K keeps the lines readable
             for k in ks:
-                head += [f"{t} K={k}" for _, t in cols]
-            rows = []
-            vals = {(c, k): [] for c, _ in cols for k in ks}
-            wins = {k: [] for k in ks}
-            for name, pr in self.progs.items():
-                sim = pr.get(key, {}).get("rows", {})
-                if not sim:
-                    continue
-                est = pr.get("simulate_estimates", {}).get("rows", {})
-                row = [name]
-                for k in ks:
-                    rr = {c: sim.get(f"{c}-k{k}", {}).get("ratio") for c, _ in cols}
-                    if "auto-est" in rr:
-                        rr["auto-est"] = est.get(f"auto-k{k}", {}).get("ratio")
-                    others = [v for v in (rr["p3"], rr["p3-ends"], rr["pbl"]) if v is not None]
-                    won = (rr["auto+train"] is not None and others
-                           and rr["auto+train"] <= min(others) + 1e-12)
-                    if rr["auto+train"] is not None and others:
-                        wins[k].append((name, won, rr["auto+train"] - min(others)))
+                rows, wins = [], []
+                vals = {c: [] for c, _ in cols}
+                for name, pr in progs:
+                    rr = sim_ratios(pr, key, k, [c for c, _ in cols])
+                    above = trained_margin(rr)
+                    won = above is not None and above <= 1e-12
+                    if above is not None:
+                        wins.append((name, won, above))
+                    row = [name]
                     for c, _ in cols:
                         v = rr[c]
                         cell = ratio(v)
@@ -826,26 +844,20 @@ class StrategySection(Doc):
                             cell = f"**{cell}**"
                         row.append(cell)
                         if v is not None:
-                            vals[(c, k)].append(v)
-                rows.append(row)
-            avg = ["**Avg**"]
-            for k in ks:
+                            vals[c].append(v)
+                    rows.append(row)
+                avg = ["**Avg**"]
                 for c, _ in cols:
-                    v = vals[(c, k)]
-                    avgs[(key, c, k)] = statistics.mean(v) if v else None
+                    avgs[(key, c, k)] = mean_or_none(vals[c])
                     avg.append(f"**{ratio(avgs[(key, c, k)])}**")
-            rows.append(avg)
-            # one table per K keeps the lines readable
-            for i, k in enumerate(ks):
-                sub = [["program"] + [t for _, t in cols]]
+                rows.append(avg)
                 self.p(f"K = {k}:")
                 self.p()
-                self.p(table(sub[0], [[r[0]] + r[1 + i * len(cols):1 + (i + 1) * len(cols)]
-                                      for r in rows]))
+                self.p(table(["program"] + [t for _, t in cols], rows))
                 self.p()
-                lost = [(n, d) for n, w, d in wins[k] if not w]
-                self.p(f"auto trained ≤ min(p3, p3-ends, pbl): {len(wins[k]) - len(lost)} of "
-                       f"{len(wins[k])} programs"
+                lost = [(n, d) for n, w, d in wins if not w]
+                self.p(f"auto trained ≤ min(p3, p3-ends, pbl): {len(wins) - len(lost)} of "
+                       f"{len(wins)} programs"
                        + (" (not on " + ", ".join(f"{n}: +{d:.3f}" for n, d in lost) + ", in bold)"
                           if lost else "") + ".")
                 self.p()
@@ -870,6 +882,17 @@ class StrategySection(Doc):
         return "\n".join(self.lines).rstrip() + "\n"
 
     def verdicts(self, ks, avgs):
+        def against(key, a_col, b_col, mark):
+            """'K=2 0.738 vs 0.738 (≤)', ... for the averages of two columns."""
+            out = []
+            for k in ks:
+                a, b = avgs.get((key, a_col, k)), avgs.get((key, b_col, k))
+                if a is not None and b is not None:
+                    out.append(f"K={k} {ratio(a)} vs {ratio(b)}" +
+                               ("" if not mark else
+                                " (≤)" if a <= b + 1e-12 else " (**worse**)"))
+            return out
+
         self.p("### Against the targets")
         self.p()
         for key, title in (("simulate", "measured on the workload"),
@@ -884,26 +907,12 @@ class StrategySection(Doc):
                     f"not met, and the bound itself is {ratio(b)}" if b is not None and b > t
                     else "not met")
                 parts.append(f"K={k}: {ratio(a)} against {t:.2f} ({verdict})")
-            st = []
-            for k in ks:
-                a, p = avgs.get((key, "auto", k)), avgs.get((key, "pbl", k))
-                if a is not None and p is not None:
-                    st.append(f"K={k} {ratio(a)} vs {ratio(p)}"
-                              + (" (≤)" if a <= p + 1e-12 else " (**worse**)"))
-            p3 = []
-            for k in ks:
-                a, p = avgs.get((key, "auto", k)), avgs.get((key, "p3", k))
-                if a is not None and p is not None:
-                    p3.append(f"K={k} {ratio(a)} vs {ratio(p)}"
-                              + (" (≤)" if a <= p + 1e-12 else " (**worse**)"))
+            st = against(key, "auto", "pbl", True)
+            p3 = against(key, "auto", "p3", True)
             self.p(f"- **{title}**: auto trained on average " + "; ".join(parts) +
                    ". auto static against pbl on average: " + ", ".join(st) +
                    "; against p3: " + ", ".join(p3) + ".")
-            est = []
-            for k in ks:
-                a, p = avgs.get((key, "auto-est", k)), avgs.get((key, "pbl", k))
-                if a is not None and p is not None:
-                    est.append(f"K={k} {ratio(a)} vs {ratio(p)}")
+            est = against(key, "auto-est", "pbl", False)
             if est:
                 self.p("  auto planned on its static estimates against pbl on average: "
                        + ", ".join(est) + ".")
