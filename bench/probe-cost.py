@@ -166,6 +166,9 @@ class Bench:
         if a.ablation:
             configs.append(("sbl", 1, "sbl-mem", ("--no-loop-counters",)))
         configs += [(s, k, f"{s}-k{k}", ()) for s in a.strategies for k in a.k]
+        if a.cache_ablation:
+            configs += [(s, k, f"{tag}-nocache", extra + ("--no-hash-cache",))
+                        for s, k, tag, extra in list(configs)]
         slowest, screen = {}, {}
         sbl_profile = None
         for strategy, k, tag, extra in configs:
@@ -270,7 +273,8 @@ class Bench:
                                 "compilers": a.compilers, "scale": a.scale,
                                 "scales": {n: r.get("scale") for n, r in
                                            self.results.items()},
-                                "ablation": a.ablation},
+                                "ablation": a.ablation,
+                                "cache_ablation": a.cache_ablation},
                     "programs": self.results}
 
         for prog in corpus.load_programs(a.programs):
@@ -333,6 +337,7 @@ def merged(files):
         o["strategies"] += [s for s in do["strategies"] if s not in o["strategies"]]
         o["compilers"] += [c for c in do["compilers"] if c not in o["compilers"]]
         o["ablation"] = o.get("ablation") or do.get("ablation")
+        o["cache_ablation"] = o.get("cache_ablation") or do.get("cache_ablation")
         o["reps"] = min(o["reps"], do["reps"])
     doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
                     "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
@@ -368,7 +373,9 @@ def markdown(doc, title=True):
         f"median over {o['reps']} (or more) interleaved repetitions [min-max]. *edge*: the compiler's "
         "edge profiling (gcc -fprofile-arcs, i.e. gcov; clang -fprofile-instr-generate). "
         "*SBL*: one copy profiling every path (*no loop locals*: rewritten with "
-        "`--no-loop-counters`). *P3 K=n*, *PBL K=n*: the slowest copy of that "
+        "`--no-loop-counters`; *no hash cache*: with `--no-hash-cache`, every count of a "
+        "function above the array limit a call of its hash table). *P3 K=n*, *PBL K=n*: "
+        "the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
         "SBL's). *SBL/edge*: the ratio of the two medians.",
         "",
@@ -382,6 +389,10 @@ def markdown(doc, title=True):
     for s in o["strategies"]:
         for k in o["k"]:
             head[f"{s}-k{k}"] = f"{s.upper()} K={k}"
+    if o.get("cache_ablation"):
+        for t in list(tags):
+            head[f"{t}-nocache"] = head[t] + ", no hash cache"
+        tags += [f"{t}-nocache" for t in list(tags)]
     for cc in o["compilers"]:
         for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
             lines.append(f"## {cc} -O2: {title}")
@@ -437,6 +448,10 @@ def parse_args(argv):
     ap.add_argument("--ablation", action="store_true",
                     help="also time SBL rewritten with --no-loop-counters (every back edge "
                          "counts into the array), to show what loop locals save")
+    ap.add_argument("--cache-ablation", action="store_true",
+                    help="also time SBL and each rewrite with --no-hash-cache (every count "
+                         "of a function above the array limit a call of its hash table), to "
+                         "show what the cache saves")
     ap.add_argument("--perf", default="", metavar="PROGRAM[,PROGRAM...]",
                     help="per-function perf attribution for these programs (gcc build)")
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),
