@@ -394,10 +394,13 @@ def markdown(doc, title=True):
             head[f"{t}-nocache"] = head[t] + ", no hash cache"
         tags += [f"{t}-nocache" for t in list(tags)]
     for cc in o["compilers"]:
+        # the ablations' columns only where some program has them
+        measured = {t for per_cc in doc["programs"].values() for t in per_cc.get(cc, {}).get("cpu", {})}
+        cc_tags = [t for t in tags if not t.endswith("-nocache") or t in measured]
         for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
             lines.append(f"## {cc} -O2: {title}")
             lines.append("")
-            cols = ["program", "original (s)", "edge"] + [head[t] for t in tags] + \
+            cols = ["program", "original (s)", "edge"] + [head[t] for t in cc_tags] + \
                 ["SBL/edge", "load avg"]
             lines.append("| " + " | ".join(cols) + " |")
             lines.append("|" + "---|" * len(cols))
@@ -406,7 +409,7 @@ def markdown(doc, title=True):
                 if not r:
                     continue
                 row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(r[kind]["edge"])]
-                row += [cell(r[kind][t]) if t in r[kind] else "" for t in tags]
+                row += [cell(r[kind][t]) if t in r[kind] else "" for t in cc_tags]
                 row.append(f"{r[kind]['sbl-k1']['median'] / r[kind]['edge']['median']:.2f}")
                 row.append(f"{min(r['load_average']):.1f}-{max(r['load_average']):.1f}")
                 lines.append("| " + " | ".join(row) + " |")
