@@ -171,8 +171,10 @@ class Bench:
                         for s, k, tag, extra in list(configs)]
         slowest, screen = {}, {}
         sbl_profile = None
-        for strategy, k, tag, extra in configs:
-            out = corpus.config_dir(root, tag)
+        for n, (strategy, k, tag, extra) in enumerate(configs):
+            # config_dir pads names to 8 characters, so that every copy runs at a path of
+            # the same length; longer tags (the ablations') get a numbered name instead
+            out = corpus.config_dir(root, tag if len(tag) <= 8 else f"cfg{n}")
             self.rewrite(prog, strategy, k, out, f"{cc}-{tag}", extra)
             results = h.build_copies(prog, out, k, f"{cc}-{tag}")
             bad = [c for c, (ok, _) in results.items() if not ok]
