@@ -166,10 +166,15 @@ class Bench:
         if a.ablation:
             configs.append(("sbl", 1, "sbl-mem", ("--no-loop-counters",)))
         configs += [(s, k, f"{s}-k{k}", ()) for s in a.strategies for k in a.k]
+        if a.cache_ablation:
+            configs += [(s, k, f"{tag}-nocache", extra + ("--no-hash-cache",))
+                        for s, k, tag, extra in list(configs)]
         slowest, screen = {}, {}
         sbl_profile = None
-        for strategy, k, tag, extra in configs:
-            out = corpus.config_dir(root, tag)
+        for n, (strategy, k, tag, extra) in enumerate(configs):
+            # config_dir pads names to 8 characters, so that every copy runs at a path of
+            # the same length; longer tags (the ablations') get a numbered name instead
+            out = corpus.config_dir(root, tag if len(tag) <= 8 else f"cfg{n}")
             self.rewrite(prog, strategy, k, out, f"{cc}-{tag}", extra)
             results = h.build_copies(prog, out, k, f"{cc}-{tag}")
             bad = [c for c, (ok, _) in results.items() if not ok]
@@ -270,7 +275,8 @@ class Bench:
                                 "compilers": a.compilers, "scale": a.scale,
                                 "scales": {n: r.get("scale") for n, r in
                                            self.results.items()},
-                                "ablation": a.ablation},
+                                "ablation": a.ablation,
+                                "cache_ablation": a.cache_ablation},
                     "programs": self.results}
 
         for prog in corpus.load_programs(a.programs):
@@ -333,6 +339,7 @@ def merged(files):
         o["strategies"] += [s for s in do["strategies"] if s not in o["strategies"]]
         o["compilers"] += [c for c in do["compilers"] if c not in o["compilers"]]
         o["ablation"] = o.get("ablation") or do.get("ablation")
+        o["cache_ablation"] = o.get("cache_ablation") or do.get("cache_ablation")
         o["reps"] = min(o["reps"], do["reps"])
     doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
                     "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
@@ -368,7 +375,9 @@ def markdown(doc, title=True):
         f"median over {o['reps']} (or more) interleaved repetitions [min-max]. *edge*: the compiler's "
         "edge profiling (gcc -fprofile-arcs, i.e. gcov; clang -fprofile-instr-generate). "
         "*SBL*: one copy profiling every path (*no loop locals*: rewritten with "
-        "`--no-loop-counters`). *P3 K=n*, *PBL K=n*: the slowest copy of that "
+        "`--no-loop-counters`; *no hash cache*: with `--no-hash-cache`, every count of a "
+        "function above the array limit a call of its hash table). *P3 K=n*, *PBL K=n*: "
+        "the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
         "SBL's). *SBL/edge*: the ratio of the two medians.",
         "",
@@ -382,11 +391,18 @@ def markdown(doc, title=True):
     for s in o["strategies"]:
         for k in o["k"]:
             head[f"{s}-k{k}"] = f"{s.upper()} K={k}"
+    if o.get("cache_ablation"):
+        for t in list(tags):
+            head[f"{t}-nocache"] = head[t] + ", no hash cache"
+        tags += [f"{t}-nocache" for t in list(tags)]
     for cc in o["compilers"]:
+        # the ablations' columns only where some program has them
+        measured = {t for per_cc in doc["programs"].values() for t in per_cc.get(cc, {}).get("cpu", {})}
+        cc_tags = [t for t in tags if not t.endswith("-nocache") or t in measured]
         for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
             lines.append(f"## {cc} -O2: {title}")
             lines.append("")
-            cols = ["program", "original (s)", "edge"] + [head[t] for t in tags] + \
+            cols = ["program", "original (s)", "edge"] + [head[t] for t in cc_tags] + \
                 ["SBL/edge", "load avg"]
             lines.append("| " + " | ".join(cols) + " |")
             lines.append("|" + "---|" * len(cols))
@@ -395,7 +411,7 @@ def markdown(doc, title=True):
                 if not r:
                     continue
                 row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(r[kind]["edge"])]
-                row += [cell(r[kind][t]) if t in r[kind] else "" for t in tags]
+                row += [cell(r[kind][t]) if t in r[kind] else "" for t in cc_tags]
                 row.append(f"{r[kind]['sbl-k1']['median'] / r[kind]['edge']['median']:.2f}")
                 row.append(f"{min(r['load_average']):.1f}-{max(r['load_average']):.1f}")
                 lines.append("| " + " | ".join(row) + " |")
@@ -437,6 +453,10 @@ def parse_args(argv):
     ap.add_argument("--ablation", action="store_true",
                     help="also time SBL rewritten with --no-loop-counters (every back edge "
                          "counts into the array), to show what loop locals save")
+    ap.add_argument("--cache-ablation", action="store_true",
+                    help="also time SBL and each rewrite with --no-hash-cache (every count "
+                         "of a function above the array limit a call of its hash table), to "
+                         "show what the cache saves")
     ap.add_argument("--perf", default="", metavar="PROGRAM[,PROGRAM...]",
                     help="per-function perf attribution for these programs (gcc build)")
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),

@@ -196,6 +196,9 @@ struct p3_function {
   int p3_lock;          /* guards the slots in thread-safe mode */
   int p3_growing;       /* a grow is allocating */
   struct p3_function *p3_next; /* scratch list while writing the profile */
+  struct p3_slot *p3_cache; /* hashed mode: counts not yet in p3_slots, or
+                               null ("Hashed functions: a cache") */
+  p3_u64 p3_cache_len;      /* entries of p3_cache */
 };
 
 /* COUNTS has num_ids + 1 elements: one per id, and a last one, the dropped
@@ -206,9 +209,17 @@ struct p3_function {
  * write out of bounds. */
 #define P3_FUNCTION(index, num_ids, counts)                                    \
   {(index), (num_ids), sizeof(counts) / sizeof((counts)[0]) - 1, (counts),     \
-   P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL}
+   P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL, P3_NULL, 0}
+/* A function with too many ids for an array: its counts go to a hash table,
+ * through CACHE (P3_FUNCTION_CACHED, what p3-rewrite emits: an array of
+ * P3_CACHE_SLOTS p3_slot entries, also the COUNTS argument of P3_ENTER) or
+ * straight (P3_FUNCTION_HASHED, with P3_HASHED as COUNTS). */
 #define P3_FUNCTION_HASHED(index, num_ids)                                     \
-  {(index), (num_ids), 0, P3_NULL, P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL}
+  {(index), (num_ids), 0, P3_NULL, P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL,      \
+   P3_NULL, 0}
+#define P3_FUNCTION_CACHED(index, num_ids, cache)                              \
+  {(index), (num_ids), 0, P3_NULL, P3_NULL, 0, 0, 0, 0, 0, 0, 0, P3_NULL,      \
+   (cache), sizeof(cache) / sizeof((cache)[0])}
 
 struct p3_unit {
   struct p3_function *p3_functions;
@@ -360,18 +371,22 @@ static P3_UNUSED_ struct p3_slot *p3_grow(struct p3_function *f,
   return old;
 }
 
-/* Counting in a hashed function (one with more ids than the array limit).
- * Never inlined: it is large, and inlined into every count it would make the
- * callers' fast paths large too. Not cold either: a hashed function may be
- * hot. Never fails: when no memory can be had, the count goes to p3_lost,
- * which the profile reports. */
-static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
-                                                 p3_u64 id) {
+/* Adds N executions of Id to the hash table of F (a function with more ids
+ * than the array limit). Never inlined: it is large, and inlined into every
+ * count it would make the callers' fast paths large too. Never fails: when
+ * no memory can be had, the counts go to p3_lost, which the profile
+ * reports. */
+static P3_UNUSED_ P3_NOINLINE_ void p3_hash_add_(struct p3_function *f,
+                                                p3_u64 id, p3_u64 n) {
   struct p3_slot *s = P3_NULL, *old = P3_NULL;
   p3_u64 old_cap = 0;
   int tried = 0;
   if (id >= f->p3_num_ids) {
-    P3_INC_(&f->p3_dropped);
+#if P3_TS_
+    __atomic_fetch_add(&f->p3_dropped, n, __ATOMIC_RELAXED);
+#else
+    f->p3_dropped += n;
+#endif
     return;
   }
   p3_lock(&f->p3_lock);
@@ -379,7 +394,7 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
     if (f->p3_cap != 0) {
       s = p3_find(f->p3_slots, f->p3_cap, id);
       if (s->p3_count != 0) {
-        ++s->p3_count;
+        s->p3_count += n;
         break;
       }
       if ((f->p3_used + 1) * 2 <= f->p3_cap)
@@ -404,11 +419,11 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
      * room, keeping one empty slot so that p3_find terminates. */
     if (f->p3_cap != 0 && f->p3_used + 1 < f->p3_cap)
       goto insert;
-    ++f->p3_lost;
+    f->p3_lost += n;
     break;
   insert:
     s->p3_id = id;
-    s->p3_count = 1;
+    s->p3_count = n;
     ++f->p3_used;
     break;
   }
@@ -416,13 +431,93 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
   p3_free_slots(old, old_cap);
 }
 
-/* Counting through the record, for the rare counts that do not come from
- * the inline fast path (P3_ENTER_GUARDED's cleanup). */
-static P3_UNUSED_ void p3_count(struct p3_function *f, p3_u64 id) {
-  if (!f->p3_counts)
-    p3_hash_count(f, id);
+/* One execution of Id in a hashed function, straight into its table. Not
+ * cold: a hashed function without a cache (thread-safe mode) may be hot. */
+static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
+                                                 p3_u64 id) {
+  p3_hash_add_(f, id, 1);
+}
+
+/*===-- Hashed functions: a cache in front of the table (issue 10) -------===*/
+
+/* A function with more ids than the array limit (pcre2's matcher: 2.8e8
+ * paths; sqlite3's bytecode interpreter) used to pay a call, a hash and a
+ * probe of its table for every count, about 60 instructions. Its hot paths
+ * are few, though: 2 267 distinct ids of pcre2's match account for 84.7
+ * million counts in one run. So each such function has a cache of
+ * P3_CACHE_SLOTS (id, count) entries, a static array the rewriter emits
+ * (P3_FUNCTION_CACHED), direct-mapped by the id's hash: a count compares the
+ * id of its entry and adds one, a few inline instructions; a miss (another
+ * id holds the entry) moves the entry's count into the table, out of line,
+ * and takes the entry. The counts of a function are its table's plus its
+ * cache's, so the profile is exact whatever the cache holds: the dump and a
+ * lookup add them (the dump first moves every cache into its table), and a
+ * forked child clears both. Ids at or above num_ids are cached like the
+ * others and become dropped counts when they leave the cache.
+ * Thread-safe mode has no cache (P3_CACHE_SLOTS is 1, which P3_ENTER reads
+ * as "none"): the compare and the add of two threads could interleave with
+ * an eviction, and an atomic pair costs what the table costs; counts go
+ * straight to the locked table as before. Entries start as (0, 0): a count
+ * of id 0 hits at once, and an entry with count 0 holds nothing. */
+#if P3_TS_
+#define P3_CACHE_SLOTS 1
+#else
+#define P3_CACHE_SLOTS 1024
+#endif
+/* The index bits: caches longer than 2^P3_CACHE_BITS_ use only that many
+ * entries. */
+#define P3_CACHE_BITS_ 10
+
+#ifdef __TINYC__
+#define P3_COLD_
+#define P3_LIKELY_(x) (x)
+#else
+#define P3_COLD_ __attribute((__cold__))
+#define P3_LIKELY_(x) __builtin_expect((x), 1)
+#endif
+
+/* The entry of Id in a cache of N entries (a power of two): the top bits of
+ * Id times 2^64 / phi (Fibonacci hashing), which depend on every bit of the
+ * id; path ids that differ only in high bits (paths that part near the
+ * function's entry) then land apart. */
+static P3_UNUSED_ p3_u64 p3_cache_index_(p3_u64 id, p3_u64 n) {
+  return ((id * (__extension__ 0x9e3779b97f4a7c15ULL)) >>
+          (64 - P3_CACHE_BITS_)) &
+         (n - 1);
+}
+
+/* The entry E, which holds another id than Id: its count goes to the table
+ * and Id takes the entry, with one execution. Rare, hence cold (out of the
+ * way of the hot path's code). */
+static P3_UNUSED_ P3_NOINLINE_ P3_COLD_ void
+p3_cache_miss_(struct p3_function *f, struct p3_slot *e, p3_u64 id) {
+  p3_u64 old = e->p3_id, n = e->p3_count;
+  e->p3_id = id;
+  e->p3_count = 1;
+  if (n != 0)
+    p3_hash_add_(f, old, n);
+}
+
+/* One execution of Id in F, whose cache K has N entries. */
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cache_count_(struct p3_function *f, struct p3_slot *k, p3_u64 n,
+                p3_u64 id) {
+  struct p3_slot *e = &k[p3_cache_index_(id, n)];
+  if (P3_LIKELY_(e->p3_id == id))
+    ++e->p3_count;
   else
+    p3_cache_miss_(f, e, id);
+}
+
+/* Counting through the record, for the rare counts that do not come from
+ * the inline fast path (P3_ENTER_GUARDED's cleanup, a path cut short). */
+static P3_UNUSED_ void p3_count(struct p3_function *f, p3_u64 id) {
+  if (f->p3_counts)
     P3_INC_(&f->p3_counts[id < f->p3_array_len ? id : f->p3_array_len]);
+  else if (!P3_TS_ && f->p3_cache_len > 1)
+    p3_cache_count_(f, f->p3_cache, f->p3_cache_len, id);
+  else
+    p3_hash_count(f, id);
 }
 
 /* Executions of F with an id at or above its number of ids. */
@@ -434,12 +529,18 @@ static P3_UNUSED_ p3_u64 p3_dropped_of(struct p3_function *f) {
 /* Count of Id in F, for merging functions that several units share. */
 static P3_UNUSED_ p3_u64 p3_lookup(struct p3_function *f, p3_u64 id) {
   p3_u64 c = 0;
+  struct p3_slot *e;
   if (id < f->p3_array_len)
     return P3_LOAD_(&f->p3_counts[id]);
   p3_lock(&f->p3_lock);
   if (f->p3_cap != 0)
     c = p3_find(f->p3_slots, f->p3_cap, id)->p3_count;
   p3_unlock(&f->p3_lock);
+  if (!P3_TS_ && f->p3_cache_len > 1) {
+    e = &f->p3_cache[p3_cache_index_(id, f->p3_cache_len)];
+    if (e->p3_id == id)
+      c += e->p3_count;
+  }
   return c;
 }
 
@@ -523,6 +624,50 @@ static P3_UNUSED_ int p3_page_written(struct p3_pages *p, const p3_u64 *c,
     p->p3_n = P3_CAST_(p3_u64, got) / 8;
   }
   return (p->p3_entries[page - p->p3_first] >> 62) != 0;
+}
+
+/*===-- Hashed functions: emptying the caches (issue 10) ------------------===*/
+
+/* Empties the cache of F: into its table (MOVE), or away (a forked child,
+ * whose counts start from zero). Entries whose count lies on a page never
+ * written hold nothing (see above), so those pages are not read. */
+static P3_UNUSED_ void p3_cache_drain_(struct p3_function *f,
+                                       struct p3_pages *pages, int move) {
+  p3_u64 i, j, m, n, len = f->p3_cache_len;
+  p3_u64 *end;
+  if (P3_TS_ || len < 2)
+    return;
+  end = &f->p3_cache[len - 1].p3_count + 1;
+  for (i = 0; i < len; i += m) {
+    /* the entries whose count is on this page */
+    m = (p3_page_rest(pages, &f->p3_cache[i].p3_count) + 1) / 2;
+    if (m > len - i)
+      m = len - i;
+    if (!p3_page_written(pages, &f->p3_cache[i].p3_count, end))
+      continue;
+    for (j = i; j < i + m; ++j) {
+      n = f->p3_cache[j].p3_count;
+      if (n == 0)
+        continue;
+      f->p3_cache[j].p3_count = 0;
+      if (move)
+        p3_hash_add_(f, f->p3_cache[j].p3_id, n);
+    }
+  }
+}
+
+/* Moves every cache of R's units into its table, before the dump. */
+static P3_UNUSED_ void p3_cache_drain_all_(struct p3_registry *r) {
+  struct p3_pages pages;
+  struct p3_unit *u;
+  p3_u64 i;
+  if (P3_TS_)
+    return;
+  p3_pages_open(&pages);
+  for (u = r->p3_first; u; u = u->p3_next)
+    for (i = 0; i < u->p3_num_functions; ++i)
+      p3_cache_drain_(&u->p3_functions[i], &pages, 1);
+  p3_pages_close(&pages);
 }
 
 /*===-- Writing the raw profile -------------------------------------------===*/
@@ -954,6 +1099,7 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
     return;
   r->p3_dumped = 1;
   p3_cut_dump_();
+  p3_cache_drain_all_(r);
 
   /* The name carries the first unit's (hash, copy): normally the only one.
    * The buffer of O serves to format it. */
@@ -1050,6 +1196,7 @@ static P3_UNUSED_ void p3_fork_child(void) {
             if (f->p3_counts[k] != 0)
               f->p3_counts[k] = 0;
       }
+      p3_cache_drain_(f, &pages, 0);
       p3_free_slots(f->p3_slots, f->p3_cap);
       f->p3_slots = P3_NULL;
       f->p3_cap = f->p3_used = f->p3_lost = f->p3_dropped = f->p3_probes = 0;
@@ -1148,23 +1295,41 @@ static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
   static void p3_fini_##table(void) P3_DTOR_;                                  \
   static void p3_fini_##table(void) { p3_unload(&p3_registry); }
 
-/* The COUNTS argument of P3_ENTER for a hashed function: one element, so no
- * id has a slot and every count goes to the hash table. */
+/* The COUNTS argument of P3_ENTER for a hashed function without a cache
+ * (P3_FUNCTION_HASHED): one element, so no id has a slot and every count goes
+ * to the hash table. */
 static P3_UNUSED_ p3_u64 p3_hashed_[1];
 #define P3_HASHED p3_hashed_
 
+#ifdef __cplusplus
+#define P3_RECAST_(type, x) reinterpret_cast<type>(x)
+#else
+#define P3_RECAST_(type, x) ((type)(x))
+#endif
+#define P3_ELEMS_(a) (sizeof(a) / sizeof((a)[0]))
+/* Whether COUNTS is a cache (p3_slot entries) rather than counters. */
+#define P3_IS_CACHE_(counts) (sizeof((counts)[0]) == sizeof(struct p3_slot))
+#define P3_ALEN_(counts) (P3_IS_CACHE_(counts) ? 1 : P3_ELEMS_(counts))
+#define P3_KLEN_OF_(counts) (P3_IS_CACHE_(counts) ? P3_ELEMS_(counts) : 1)
+
 /* First in the function body, followed by ';'. One probe. COUNTS is the
- * function's counter array (P3_FUNCTION) or P3_HASHED. p3_a points to the
- * array with its type, so that its length is a constant at every count. */
+ * function's counter array (P3_FUNCTION), its cache (P3_FUNCTION_CACHED) or
+ * P3_HASHED. p3_a points to the counter array, p3_k to the cache, each with
+ * its type, so that which one counts, and their lengths, are constants at
+ * every count (the other is a one-element dummy, never read). */
 #define P3_ENTER(table, i, counts)                                             \
   struct p3_function *const p3_f P3_UNUSED_ = &(table)[i];                     \
-  p3_u64(*const p3_a)[sizeof(counts) / sizeof((counts)[0])] P3_UNUSED_ =       \
-      &(counts);                                                               \
+  p3_u64(*const p3_a)[P3_ALEN_(counts)] P3_UNUSED_ =                           \
+      P3_RECAST_(p3_u64(*)[P3_ALEN_(counts)], &(counts));                      \
+  struct p3_slot(*const p3_k)[P3_KLEN_OF_(counts)] P3_UNUSED_ =                \
+      P3_RECAST_(struct p3_slot(*)[P3_KLEN_OF_(counts)], &(counts));           \
   p3_u64 p3_r P3_UNUSED_ = (P3_PROBE_, P3_CAST_(p3_u64, 0))
 
 /* Ids with a slot of their own in p3_a; the one after them is the dropped
  * slot. 0 for a hashed function. */
 #define P3_LEN_ (sizeof(*p3_a) / sizeof((*p3_a)[0]) - 1)
+/* Entries of the function's cache; 1 when it has none. */
+#define P3_KLEN_ (sizeof(*p3_k) / sizeof((*p3_k)[0]))
 
 /* The slot of ID: ID, or the dropped slot N. A function for gcc and clang
  * (inlined; as a macro, -Wtype-limits would see "ID < 0" in the dead branch
@@ -1179,11 +1344,13 @@ static P3_UNUSED_ p3_u64 p3_slot_(p3_u64 id, p3_u64 n) {
 #endif
 
 /* Counts the path id ID: one increment of the array, at an index the
- * compiler can often prove in range. The choice between array and hash
- * table is a constant, decided at compile time. */
+ * compiler can often prove in range; in a hashed function, a compare and an
+ * add in its cache, or a call when it has none. The choice is a constant,
+ * decided at compile time. */
 #define P3_TALLY_(id)                                                          \
-  (P3_LEN_ == 0 ? p3_hash_count(p3_f, (id))                                    \
-                : P3_INC_(&(*p3_a)[P3_SLOT_((id), P3_LEN_)]))
+  (P3_LEN_ != 0 ? P3_INC_(&(*p3_a)[P3_SLOT_((id), P3_LEN_)])                   \
+   : !P3_TS_ && P3_KLEN_ > 1 ? p3_cache_count_(p3_f, *p3_k, P3_KLEN_, (id))   \
+                             : p3_hash_count(p3_f, (id)))
 
 /* Actions: void expressions, one probe each (P3_NONE none, P3_BACK two).
  * The register updates are calls for gcc and clang: two of them can sit in

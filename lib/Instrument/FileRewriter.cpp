@@ -147,10 +147,13 @@ private:
   std::set<std::pair<unsigned, unsigned>> Braced;
 };
 
-/// The counter array of table slot \p Slot, or P3_HASHED.
+/// The counter array of table slot \p Slot, or the cache of a hashed
+/// function (p3_runtime.h, "Hashed functions: a cache").
 std::string countsName(const FileInstrumentation &Plan, unsigned Slot) {
   if (Plan.Table[Slot].Hashed)
-    return "P3_HASHED";
+    return Plan.Table[Slot].Cached
+               ? std::string(formatv("p3_cache_{0}_{1}", Plan.FileIndex, Slot))
+               : std::string("P3_HASHED");
   return formatv("p3_counts_{0}_{1}", Plan.FileIndex, Slot);
 }
 
@@ -179,12 +182,21 @@ std::string prologue(const FileInstrumentation &Plan,
   for (unsigned Slot = 0; Slot < Plan.Table.size(); ++Slot) {
     const CounterTableEntry &E = Plan.Table[Slot];
     if (E.Hashed) {
-      // No "ULL": C89 has no long long constants. Below 2^63 a decimal
-      // constant is a long on LP64 targets, in C89 and C99 alike.
-      Entries.push_back(formatv(
-          E.NumIds <= uint64_t(INT64_MAX) ? "P3_FUNCTION_HASHED({0}, {1})"
-                                           : "P3_FUNCTION_HASHED({0}, {1}U)",
-          E.FunctionIndex, E.NumIds));
+      // Its counts go through a cache of P3_CACHE_SLOTS entries to a hash
+      // table (or straight to it). No "ULL": C89 has no long long
+      // constants. Below 2^63 a decimal constant is a long on LP64 targets,
+      // in C89 and C99 alike.
+      std::string Ids = formatv(
+          E.NumIds <= uint64_t(INT64_MAX) ? "{0}" : "{0}U", E.NumIds);
+      if (!E.Cached) {
+        Entries.push_back(
+            formatv("P3_FUNCTION_HASHED({0}, {1})", E.FunctionIndex, Ids));
+        continue;
+      }
+      std::string Cache = countsName(Plan, Slot);
+      Text += formatv("static struct p3_slot {0}[P3_CACHE_SLOTS];\n", Cache);
+      Entries.push_back(formatv("P3_FUNCTION_CACHED({0}, {1}, {2})",
+                                E.FunctionIndex, Ids, Cache));
       continue;
     }
     // One counter per id, and the dropped slot for ids at or above NumIds.

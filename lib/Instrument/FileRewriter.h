@@ -27,6 +27,9 @@ struct CounterTableEntry {
   unsigned FunctionIndex = 0; ///< In the manifest.
   uint64_t NumIds = 0;
   bool Hashed = false;
+  /// Hashed: counts go through a cache in front of the table (p3_runtime.h,
+  /// "Hashed functions: a cache"); false calls the table for every count.
+  bool Cached = true;
 };
 
 struct FileInstrumentation {

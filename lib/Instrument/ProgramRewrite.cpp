@@ -277,7 +277,7 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
             Codes.push_back(std::move(*Code));
             Fn.Code = &Codes.back();
             Fn.TableSlot = FI.Table.size();
-            FI.Table.push_back({Index, I.NumIds, Hashed});
+            FI.Table.push_back({Index, I.NumIds, Hashed, Opts.HashCache});
           }
           if (Group.size() > 1)
             Shared.Instances.push_back({Functions[Index].Identifier, Fn});

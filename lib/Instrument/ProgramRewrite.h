@@ -28,6 +28,9 @@ struct RewriteOptions {
   /// static storage whose untouched pages cost nothing; a hashed count is a
   /// call).
   uint64_t ArrayLimit = 65536;
+  /// Hashed functions count through a cache in front of their table (false:
+  /// a call per count, to measure what the cache saves).
+  bool HashCache = true;
   bool ThreadSafe = false;
   /// Count the returns of a C function with a return inside a macro by a
   /// cleanup (gcc and clang only); false skips such functions (tcc).

@@ -145,6 +145,12 @@ static cl::list<std::string> Exclude(
     cl::desc("Do not mirror DIR into the copies (build directories are "
              "left out without asking; see --stats)"),
     cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<bool> NoHashCache(
+    "no-hash-cache",
+    cl::desc("Count every path of a hashed function (above --array-limit) "
+             "in its hash table, without the cache in front of it (to "
+             "measure what the cache saves)"),
+    cl::cat(Category));
 static cl::opt<bool> NoLoopCounters(
     "no-loop-counters",
     cl::desc("Count every back edge in the counter array, never in locals "
@@ -418,7 +424,7 @@ static bool checkOspOptions() {
     Bad.push_back("-k (OSP writes one copy)");
   for (cl::Option *O : std::initializer_list<cl::Option *>{
            &StrategyName, &MaxCallSites, &Delta, &ArrayLimit, &ThreadSafe,
-           &NoExitGuards, &NoCutPaths})
+           &NoExitGuards, &NoCutPaths, &NoHashCache})
     if (O->getNumOccurrences())
       Bad.push_back("--" + O->ArgStr.str());
   for (const std::string &B : Bad)
@@ -638,6 +644,7 @@ int main(int argc, const char **argv) {
   Rewrite.Training = Training ? &*Training : nullptr;
   Rewrite.TrainingPath = TrainFile;
   Rewrite.ArrayLimit = ArrayLimit;
+  Rewrite.HashCache = !NoHashCache;
   Rewrite.ThreadSafe = ThreadSafe;
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.LoopCounters = !NoLoopCounters;

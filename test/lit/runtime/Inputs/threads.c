@@ -1,7 +1,10 @@
-/* Eight threads count into the same array and hash table at once, in
+/* Eight threads count into the same array and hash tables at once, in
  * thread-safe mode (which p3-rewrite selects by defining P3_THREAD_SAFE at
  * the top of the copy's p3_runtime.h). Every count must arrive: the hash
- * table grows from 16 to 2048 slots while the threads insert. */
+ * tables grow from 16 to 2048 slots while the threads insert. One hashed
+ * function is declared as p3-rewrite emits it, with a cache
+ * (P3_FUNCTION_CACHED), which thread-safe mode does not use; the other
+ * without (P3_FUNCTION_HASHED). */
 #define P3_THREAD_SAFE 1
 #include "p3_runtime.h"
 #include <pthread.h>
@@ -12,10 +15,12 @@
 
 static p3_u64 p3_counts_0[5];
 static p3_u64 p3_counts_1[2];
+static struct p3_slot p3_cache_3[P3_CACHE_SLOTS];
 static struct p3_function p3_functions_threads[] = {
     P3_FUNCTION(0, 4, p3_counts_0),        /* classify */
     P3_FUNCTION_HASHED(1, 1000000000ULL),  /* spread */
     P3_FUNCTION(2, 1, p3_counts_1),        /* worker */
+    P3_FUNCTION_CACHED(3, 1000000000ULL, p3_cache_3), /* spreadc */
 };
 P3_UNIT(p3_functions_threads, 5, "0000000000000077")
 
@@ -48,6 +53,14 @@ static int spread(long i) {
   return 1;
 }
 
+/* The same, through a cache (unused in thread-safe mode), ids 6e8 + ... */
+static int spreadc(long i) {
+  P3_ENTER(p3_functions_threads, 3, p3_cache_3);
+  P3_ADD(600000000);
+  P3_COUNT(i % 1000);
+  return 1;
+}
+
 /* A loop: the back edge counts path 1 and resets to 0; the exit counts
  * path 0. Probes: 1 + ROUNDS * 2 + 1. */
 static void *worker(void *arg) {
@@ -55,7 +68,7 @@ static void *worker(void *arg) {
   long i, n = 0;
   (void)arg;
   for (i = 0; i < ROUNDS; P3_SEQ(++i, P3_BACK(1, 0)))
-    n += classify(i) + spread(i);
+    n += classify(i) + spread(i) + spreadc(i);
   P3_COUNT(0);
   return (void *)n;
 }
