@@ -33,7 +33,7 @@ public:
     computeReachable();
   }
 
-  BlockActionPlan run(unsigned FirstId, bool Register);
+  BlockActionPlan run(unsigned FirstId, bool Register, bool Chaining);
 
 private:
   void computeReachable();
@@ -42,8 +42,13 @@ private:
   bool onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
               std::set<unsigned> &Pushed, std::vector<Placement> &Out) const;
   bool actsInOutcomes(unsigned B) const;
-  std::map<std::pair<unsigned, Slot>, unsigned>
-  fuseIntoOutcomes(std::vector<Placement> &All) const;
+  using Chains = std::map<std::pair<unsigned, Slot>, std::vector<unsigned>>;
+  Chains fuseIntoOutcomes(std::vector<Placement> &All) const;
+  unsigned
+  straightNext(unsigned T, const std::map<unsigned, unsigned> &Own,
+               const std::map<std::pair<unsigned, Slot>, unsigned> &PerSlot,
+               const std::map<unsigned, const Placement *> &OwnAt) const;
+  void chain(std::vector<Placement> &All, Chains &Fused) const;
   struct Handover {
     std::vector<bool> In, Out;
     /// Per block and successor: an action in that outcome hands out.
@@ -164,13 +169,12 @@ bool Planner::actsInOutcomes(unsigned B) const {
 /// P3_OSP_BLOCK2: the same sequence of blocks, one counter test instead of
 /// two (a tight loop's body runs one action fewer per iteration). Returns,
 /// per (site, outcome), the block whose action joins the test's there.
-std::map<std::pair<unsigned, Slot>, unsigned>
-Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
+Planner::Chains Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
   std::map<unsigned, unsigned> OwnPlacements;
   for (const Placement &P : All)
     if (P.Depth == -1 && P.Block != NoVertex)
       ++OwnPlacements[P.Block];
-  std::map<std::pair<unsigned, Slot>, unsigned> Fused;
+  Chains Fused;
   for (Placement &P : All) {
     unsigned B = P.Block;
     if (P.Depth != -1 || B == NoVertex || P.Where != Slot::Entry ||
@@ -184,12 +188,120 @@ Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
         A.Site != F.Blocks[In.Block].Branch)
       continue;
     Slot Outcome = A.Outcome ? Slot::IfTrue : Slot::IfFalse;
-    if (!Fused.emplace(std::make_pair(A.Site, Outcome), B).second)
+    if (!Fused
+             .emplace(std::make_pair(A.Site, Outcome), std::vector<unsigned>{B})
+             .second)
       continue;
     P.Site = A.Site;
     P.Where = Outcome;
   }
   return Fused;
+}
+
+/// The block whose action can join \p T's in a chain (NoVertex if none): T's
+/// one successor, through blocks without an action, is a block C entered
+/// only that way, whose action is its own, at its first site, alone there.
+/// Nothing runs between T's action and C's that could run a block or leave
+/// the run: neither T, nor C (its code before its site), nor a block between
+/// calls a function, in a C function whose calls are all in its blocks
+/// (LoweredFunction::CallsOnlyInBlocks: C++ may call where the frontend sees
+/// no call).
+unsigned Planner::straightNext(
+    unsigned T, const std::map<unsigned, unsigned> &Own,
+    const std::map<std::pair<unsigned, Slot>, unsigned> &PerSlot,
+    const std::map<unsigned, const Placement *> &OwnAt) const {
+  if (!F.CallsOnlyInBlocks || F.CallingBlocks[T] || G.Succs[T].size() != 1)
+    return NoVertex;
+  unsigned C = G.Succs[T].front();
+  std::set<unsigned> Seen{T};
+  while (!Own.count(C)) {
+    if (C == G.Exit || hasCode(C) || !Seen.insert(C).second ||
+        F.CallingBlocks[C] || InEdges[C].size() != 1 || G.Succs[C].size() != 1)
+      return NoVertex;
+    C = G.Succs[C].front();
+  }
+  auto At = OwnAt.find(C);
+  if (Seen.count(C) || Own.at(C) != 1 || At == OwnAt.end() ||
+      F.CallingBlocks[C] || InEdges[C].size() != 1 ||
+      F.Blocks[C].HandlerStart != NoSite)
+    return NoVertex;
+  const Placement &P = *At->second;
+  if (P.Where != Slot::Entry || PerSlot.at({P.Site, P.Where}) != 1)
+    return NoVertex;
+  return C;
+}
+
+/// Chains: a block whose action is alone at its first site (or joined to a
+/// loop test's outcome) takes with it the actions of the blocks that always
+/// follow it straight (straightNext), up to four actions in all, emitted as
+/// one P3_OSP_BLOCK3/BLOCK4: the same blocks in the same order with nothing
+/// between them that runs a block, one counter test instead of several. A
+/// `for` loop whose body is straight code runs one action an iteration:
+/// test, body and increment.
+void Planner::chain(std::vector<Placement> &All, Chains &Fused) const {
+  std::map<unsigned, unsigned> Own;
+  std::map<std::pair<unsigned, Slot>, unsigned> PerSlot;
+  std::map<unsigned, const Placement *> OwnAt;
+  for (const Placement &P : All) {
+    ++PerSlot[{P.Site, P.Where}];
+    if (P.Depth == -1 && P.Block != NoVertex) {
+      ++Own[P.Block];
+      OwnAt[P.Block] = &P;
+    }
+  }
+  std::set<unsigned> Taken; // blocks whose action moved into a chain
+  auto Extend = [&](unsigned Tail, std::vector<unsigned> &Chain,
+                    unsigned Room) {
+    while (Chain.size() < Room) {
+      unsigned C = straightNext(Tail, Own, PerSlot, OwnAt);
+      if (C == NoVertex || Taken.count(C))
+        return;
+      Taken.insert(C);
+      Chain.push_back(C);
+      Tail = C;
+    }
+  };
+  // A loop test's outcome with its fused block: the test and three more.
+  for (auto &KV : Fused) {
+    unsigned B = KV.second.front();
+    Taken.insert(B);
+    // The fused block's own site held its action alone.
+    const Placement &P = *OwnAt.at(B);
+    if (PerSlot.at({P.Site, P.Where}) != 2)
+      continue; // the test's action and B's: nothing else there
+    Extend(B, KV.second, 3);
+  }
+  // A block's own action alone at its entry: the block and three more. Heads
+  // are the blocks no other block chains to, in source order.
+  std::vector<unsigned> Heads;
+  for (const Placement &P : All)
+    if (P.Depth == -1 && P.Block != NoVertex && P.Where == Slot::Entry &&
+        Own.at(P.Block) == 1 && !Taken.count(P.Block) &&
+        PerSlot.at({P.Site, P.Where}) == 1)
+      Heads.push_back(P.Block);
+  std::set<unsigned> Follows;
+  for (unsigned H : Heads) {
+    unsigned C = straightNext(H, Own, PerSlot, OwnAt);
+    if (C != NoVertex)
+      Follows.insert(C);
+  }
+  for (unsigned H : Heads) {
+    if (Taken.count(H) || Follows.count(H))
+      continue;
+    for (unsigned Tail = H; Tail != NoVertex;) {
+      std::vector<unsigned> Chain;
+      Taken.insert(Tail);
+      Extend(Tail, Chain, 3);
+      if (Chain.empty())
+        break;
+      const Placement &P = *OwnAt.at(Tail);
+      Fused[{P.Site, P.Where}] = Chain;
+      // A longer run starts a new chain at the block after this one's last.
+      Tail = straightNext(Chain.back(), Own, PerSlot, OwnAt);
+      if (Tail != NoVertex && Taken.count(Tail))
+        break;
+    }
+  }
 }
 
 /// Register mode in a function that calls: which actions take the counter in
@@ -304,7 +416,7 @@ Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
   return H;
 }
 
-BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
+BlockActionPlan Planner::run(unsigned FirstId, bool Register, bool Chaining) {
   BlockActionPlan Plan;
   std::vector<unsigned> Candidates;
   for (unsigned B = 0; B < G.numBlocks(); ++B)
@@ -323,10 +435,12 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
     else
       Plan.Unobserved.push_back(B);
   }
-  std::map<std::pair<unsigned, Slot>, unsigned> Fused = fuseIntoOutcomes(All);
+  Chains Fused = fuseIntoOutcomes(All);
+  if (Chaining)
+    chain(All, Fused);
   std::set<unsigned> Joined;
   for (const auto &KV : Fused)
-    Joined.insert(KV.second);
+    Joined.insert(KV.second.begin(), KV.second.end());
   // Register mode assigns a local: every action must be sequenced against
   // the others of its expression, and against its calls. In a function that
   // calls nothing, every edge into EXIT hands the local back; in one that
@@ -361,7 +475,8 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
   }
   // The macro of an action: P3_OSP_LBLOCK on the local, R: reloaded from the
   // thread first, W: written back after.
-  auto Macro = [&](const Placement &P, unsigned Last, bool Pair) {
+  auto Macro = [&](const Placement &P, unsigned Last, size_t Joins) {
+    bool Pair = Joins != 0;
     unsigned First = P.Block;
     std::string Name = !Register ? "P3_OSP_BLOCK" : "P3_OSP_LBLOCK";
     if (Register && Calls) {
@@ -382,7 +497,7 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
              : Out     ? "P3_OSP_WBLOCK"
                        : "P3_OSP_LBLOCK";
     }
-    return Pair ? Name + "2" : Name;
+    return Pair ? Name + std::to_string(Joins + 1) : Name;
   };
   std::map<unsigned, unsigned> IdOf;
   for (unsigned I = 0; I < Plan.Observed.size(); ++I)
@@ -403,20 +518,20 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
       List.push_back("P3_OSP_LEAVE");
       continue;
     }
-    if (P.Depth == -1 && Joined.count(P.Block) &&
-        Fused.count({P.Site, P.Where}) &&
-        Fused.at({P.Site, P.Where}) == P.Block)
-      continue; // emitted with the test's action
-    auto Next = P.Depth == -1 && P.Where != Slot::Entry
-                    ? Fused.find({P.Site, P.Where})
-                    : Fused.end();
-    if (Next != Fused.end() && Next->second != P.Block)
-      List.push_back(formatv("{0}({1}, {2})",
-                             Macro(P, Next->second, true),
-                             IdOf.at(P.Block), IdOf.at(Next->second)));
-    else
+    if (P.Depth == -1 && Joined.count(P.Block))
+      continue; // emitted with the action it joins
+    auto Next = P.Depth == -1 ? Fused.find({P.Site, P.Where}) : Fused.end();
+    if (Next == Fused.end()) {
       List.push_back(
-          formatv("{0}({1})", Macro(P, P.Block, false), IdOf.at(P.Block)));
+          formatv("{0}({1})", Macro(P, P.Block, 0), IdOf.at(P.Block)));
+      continue;
+    }
+    const std::vector<unsigned> &With = Next->second;
+    std::string Text = Macro(P, With.back(), With.size()) + "(" +
+                       std::to_string(IdOf.at(P.Block));
+    for (unsigned B : With)
+      Text += ", " + std::to_string(IdOf.at(B));
+    List.push_back(Text + ")");
   }
   return Plan;
 }
@@ -424,8 +539,8 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
 } // namespace
 
 BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
-                                 bool Register) {
-  return Planner(F).run(FirstId, Register);
+                                 bool Register, bool Chaining) {
+  return Planner(F).run(FirstId, Register, Chaining);
 }
 
 } // namespace p3
