@@ -49,6 +49,15 @@ private:
                const std::map<std::pair<unsigned, Slot>, unsigned> &PerSlot,
                const std::map<unsigned, const Placement *> &OwnAt) const;
   void chain(std::vector<Placement> &All, Chains &Fused) const;
+  /// One action at a place: the blocks it counts, in order (none: the hand
+  /// back of register mode, P3_OSP_LEAVE).
+  struct Run {
+    std::vector<unsigned> Blocks;
+  };
+  using Lists = std::map<std::pair<unsigned, Slot>, std::vector<Run>>;
+  void sinkIntoBranches(Lists &Places, const std::set<unsigned> &AtEntryOnly,
+                        const std::vector<unsigned> &Order) const;
+  unsigned throughEmpty(unsigned S) const;
   struct Handover {
     std::vector<bool> In, Out;
     /// Per block and successor: an action in that outcome hands out.
@@ -304,6 +313,166 @@ void Planner::chain(std::vector<Placement> &All, Chains &Fused) const {
   }
 }
 
+/// The block control enters from \p S on, through blocks without code that
+/// have one way in and one way out and call nothing (NoVertex at EXIT or a
+/// cycle).
+unsigned Planner::throughEmpty(unsigned S) const {
+  std::set<unsigned> Seen;
+  while (S != G.Exit && !hasCode(S) && G.Succs[S].size() == 1 &&
+         InEdges[S].size() == 1 && !F.CallingBlocks[S]) {
+    if (!Seen.insert(S).second)
+      return NoVertex;
+    S = G.Succs[S].front();
+  }
+  return S == G.Exit ? NoVertex : S;
+}
+
+/// Runs across branches. A run that ends with a block T whose code calls
+/// nothing and ends in a two-way condition, alone at its place, moves into
+/// both outcomes of T's condition, ahead of what runs there: every pass runs
+/// it exactly once, after the same blocks and before the same blocks, with
+/// nothing between that runs a block. An outcome that always enters a block
+/// U (its only way in; U calls nothing) whose run is alone at U's entry then
+/// takes U's run too. Up to four blocks a run: an `if` chain such as
+/// "c1 = a[i]; if (c1 != c2) return ...; i++; c1 = a[i]; if ..." runs one
+/// action every few tests instead of one a test. C functions whose calls are
+/// all in their blocks only (the frontend sees every call).
+void Planner::sinkIntoBranches(Lists &Places,
+                               const std::set<unsigned> &AtEntryOnly,
+                               const std::vector<unsigned> &Order) const {
+  if (!F.CallsOnlyInBlocks)
+    return;
+  // Where each block's run is when it is alone at its place and the block
+  // is its last.
+  auto AloneEndingWith = [&](unsigned T) -> std::vector<Run> * {
+    for (auto &KV : Places)
+      if (KV.second.size() == 1 && !KV.second.front().Blocks.empty() &&
+          KV.second.front().Blocks.back() == T)
+        return &KV.second;
+    return nullptr;
+  };
+  auto OwnEntry = [&](unsigned U) -> std::vector<Run> * {
+    const BlockSites &S = F.Blocks[U];
+    if (S.HandlerStart != NoSite || S.OncePerPass.empty())
+      return nullptr;
+    auto It = Places.find({S.OncePerPass.front(), Slot::Entry});
+    if (It == Places.end() || It->second.size() != 1 ||
+        It->second.front().Blocks.empty() ||
+        It->second.front().Blocks.front() != U)
+      return nullptr;
+    return &It->second;
+  };
+  std::set<unsigned> Sunk;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned T : Order) {
+      const BlockSites &S = F.Blocks[T];
+      // T's action is its own, at its first site (it may have moved along
+      // with a run since, always over code without calls).
+      if (Sunk.count(T) || !AtEntryOnly.count(T) || F.CallingBlocks[T] ||
+          S.Branch == NoSite || G.Succs[T].size() != 2)
+        continue;
+      bool Outcomes[2] = {false, false};
+      for (unsigned I = 0; I < 2; ++I) {
+        const EdgeAnchor &A = Anchors[T][I];
+        if (A.Kind == AnchorKind::Branch && A.Site == S.Branch)
+          Outcomes[A.Outcome] = true;
+      }
+      if (!Outcomes[0] || !Outcomes[1])
+        continue;
+      std::vector<Run> *From = AloneEndingWith(T);
+      if (!From || From->front().Blocks.size() >= 4)
+        continue;
+      // Not into a place of T's own condition that already runs T (a loop
+      // test acting in its outcomes).
+      bool Own = false;
+      for (Slot W : {Slot::IfTrue, Slot::IfFalse})
+        if (auto It = Places.find({S.Branch, W}); It != Places.end())
+          for (const Run &R : It->second)
+            Own |= std::count(R.Blocks.begin(), R.Blocks.end(), T) != 0;
+      if (Own)
+        continue;
+      Run Moved = std::move(From->front());
+      From->clear();
+      Sunk.insert(T);
+      Changed = true;
+      for (unsigned I = 0; I < 2; ++I) {
+        const EdgeAnchor &A = Anchors[T][I];
+        std::vector<Run> &Into =
+            Places[{S.Branch, A.Outcome ? Slot::IfTrue : Slot::IfFalse}];
+        if (!Into.empty() && !Into.front().Blocks.empty() &&
+            Into.front().Blocks.size() + Moved.Blocks.size() <= 4)
+          Into.front().Blocks.insert(Into.front().Blocks.begin(),
+                                     Moved.Blocks.begin(), Moved.Blocks.end());
+        else
+          Into.insert(Into.begin(), Moved);
+        // The block this outcome always enters, when its run is alone at
+        // its entry and nothing else runs here.
+        unsigned U = throughEmpty(G.Succs[T][I]);
+        if (Into.size() != 1 || U == NoVertex || U == T ||
+            InEdges[U].size() != 1 || F.CallingBlocks[U])
+          continue;
+        std::vector<Run> *At = OwnEntry(U);
+        if (!At || At == &Into ||
+            Into.front().Blocks.size() + At->front().Blocks.size() > 4)
+          continue;
+        std::vector<unsigned> &B = Into.front().Blocks;
+        B.insert(B.end(), At->front().Blocks.begin(),
+                 At->front().Blocks.end());
+        At->clear();
+      }
+    }
+  }
+  // A block entered several ways (the increment of a for loop whose body
+  // branches), its run alone at its entry: its action moves onto every edge
+  // into it, where it joins the run that ends there (the run of the
+  // condition's outcome that enters it). Every pass still runs it once, on
+  // the edge it came by, right before the block's code.
+  for (unsigned U : Order) {
+    if (!AtEntryOnly.count(U) || F.CallingBlocks[U] || InEdges[U].size() < 2)
+      continue;
+    std::vector<Run> *At = OwnEntry(U);
+    if (!At)
+      continue;
+    std::vector<std::pair<unsigned, Slot>> Edges;
+    bool Joins = false;
+    for (CFGEdge In : InEdges[U]) {
+      const EdgeAnchor &A = Anchors[In.Block][In.Index];
+      if (A.Kind != AnchorKind::Branch && A.Kind != AnchorKind::ExitSlot) {
+        Edges.clear();
+        break;
+      }
+      std::pair<unsigned, Slot> Key{
+          A.Site, A.Kind == AnchorKind::ExitSlot ? Slot::Exit
+                  : A.Outcome                    ? Slot::IfTrue
+                                                 : Slot::IfFalse};
+      if (std::count(Edges.begin(), Edges.end(), Key)) {
+        Edges.clear(); // two edges at one place: not on an edge
+        break;
+      }
+      Edges.push_back(Key);
+      auto It = Places.find(Key);
+      Joins |= It != Places.end() && !It->second.empty() &&
+               !It->second.back().Blocks.empty() &&
+               It->second.back().Blocks.size() + At->front().Blocks.size() <=
+                   4;
+    }
+    if (Edges.empty() || !Joins)
+      continue;
+    Run Moved = std::move(At->front());
+    At->clear();
+    for (const auto &Key : Edges) {
+      std::vector<Run> &Into = Places[Key];
+      if (!Into.empty() && !Into.back().Blocks.empty() &&
+          Into.back().Blocks.size() + Moved.Blocks.size() <= 4)
+        Into.back().Blocks.insert(Into.back().Blocks.end(),
+                                  Moved.Blocks.begin(), Moved.Blocks.end());
+      else
+        Into.push_back(Moved);
+    }
+  }
+}
+
 /// Register mode in a function that calls: which actions take the counter in
 /// from the thread first (a call may have run since the action before) and
 /// which hand it out after counting (a call may run before the action after,
@@ -473,65 +642,94 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register, bool Chaining) {
       Plan.Enter = " P3_OSP_LEAF;";
     }
   }
+  // Each place's actions in the order they run: runs of blocks (one
+  // action: a block, or a fused pair or chain) and hand-backs.
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Placement &X, const Placement &Y) {
+                     return X.Depth < Y.Depth;
+                   });
+  Lists Places;
+  for (const Placement &P : All) {
+    std::vector<Run> &List = Places[{P.Site, P.Where}];
+    if (P.Block == NoVertex) {
+      List.push_back({});
+      continue;
+    }
+    if (P.Depth == -1 && Joined.count(P.Block))
+      continue; // runs with the action it joins
+    Run R{{P.Block}};
+    if (auto Next = Fused.find({P.Site, P.Where});
+        P.Depth == -1 && Next != Fused.end())
+      R.Blocks.insert(R.Blocks.end(), Next->second.begin(),
+                      Next->second.end());
+    List.push_back(std::move(R));
+  }
+  if (Chaining) {
+    std::map<unsigned, unsigned> Count;
+    std::set<unsigned> AtEntryOnly;
+    for (const Placement &P : All)
+      if (P.Block != NoVertex)
+        ++Count[P.Block];
+    for (const Placement &P : All)
+      if (P.Block != NoVertex && P.Depth == -1 &&
+          (P.Where == Slot::Entry || Joined.count(P.Block)) &&
+          Count[P.Block] == 1 && F.Blocks[P.Block].HandlerStart == NoSite)
+        AtEntryOnly.insert(P.Block);
+    sinkIntoBranches(Places, AtEntryOnly, Plan.Observed);
+  }
   // The macro of an action: P3_OSP_LBLOCK on the local, R: reloaded from the
-  // thread first, W: written back after.
-  auto Macro = [&](const Placement &P, unsigned Last, size_t Joins) {
-    bool Pair = Joins != 0;
-    unsigned First = P.Block;
+  // thread first, W: written back after; 2, 3, 4: that many blocks.
+  auto Macro = [&](const std::vector<unsigned> &Blocks, size_t From,
+                   size_t To, std::pair<unsigned, Slot> Place) {
     std::string Name = !Register ? "P3_OSP_BLOCK" : "P3_OSP_LBLOCK";
     if (Register && Calls) {
-      // Hands out when a call may run before the action after: after a
-      // fused pair, that of the pair's second block; in one outcome of a
-      // condition, that of the actions through that outcome.
-      bool In = Hand.In[First], Out = Hand.Out[Last];
-      if (!Pair && P.Depth == -1 && P.Where != Slot::Entry &&
-          P.Where != Slot::Exit && actsInOutcomes(First))
-        for (unsigned I = 0; I < G.Succs[First].size(); ++I) {
-          const EdgeAnchor &A = Anchors[First][I];
-          if (A.Kind == AnchorKind::Branch && A.Site == P.Site &&
-              A.Outcome == (P.Where == Slot::IfTrue))
-            Out = Hand.OutVia[First][I];
+      // Takes in as the run's first block does, and hands out as its last
+      // does (nothing between them calls); in one outcome of the last
+      // block's own condition, as the actions through that outcome need.
+      unsigned Last = Blocks.back();
+      bool In = From == 0 && Hand.In[Blocks.front()];
+      bool Out = To == Blocks.size() && Hand.Out[Last];
+      if (To == Blocks.size() &&
+          (Place.second == Slot::IfTrue || Place.second == Slot::IfFalse))
+        for (unsigned I = 0; I < G.Succs[Last].size(); ++I) {
+          const EdgeAnchor &A = Anchors[Last][I];
+          if (A.Kind == AnchorKind::Branch && A.Site == Place.first &&
+              A.Outcome == (Place.second == Slot::IfTrue))
+            Out = Hand.OutVia[Last][I];
         }
       Name = In && Out ? "P3_OSP_RWBLOCK"
              : In      ? "P3_OSP_RBLOCK"
              : Out     ? "P3_OSP_WBLOCK"
                        : "P3_OSP_LBLOCK";
     }
-    return Pair ? Name + std::to_string(Joins + 1) : Name;
+    return To - From == 1 ? Name : Name + std::to_string(To - From);
   };
   std::map<unsigned, unsigned> IdOf;
   for (unsigned I = 0; I < Plan.Observed.size(); ++I)
     IdOf[Plan.Observed[I]] = FirstId + I;
-  std::stable_sort(All.begin(), All.end(),
-                   [](const Placement &X, const Placement &Y) {
-                     return X.Depth < Y.Depth;
-                   });
   Plan.Code.Instrumented = !Plan.Observed.empty();
-  for (const Placement &P : All) {
-    SiteCode &Code = Plan.Code.Sites[P.Site];
-    std::vector<std::string> &List = P.Where == Slot::Entry  ? Code.Entry
-                                     : P.Where == Slot::Exit ? Code.Exit
-                                     : P.Where == Slot::IfTrue
+  for (const auto &KV : Places) {
+    SiteCode &Code = Plan.Code.Sites[KV.first.first];
+    Slot Where = KV.first.second;
+    std::vector<std::string> &List = Where == Slot::Entry  ? Code.Entry
+                                     : Where == Slot::Exit ? Code.Exit
+                                     : Where == Slot::IfTrue
                                          ? Code.IfTrue
                                          : Code.IfFalse;
-    if (P.Block == NoVertex) {
-      List.push_back("P3_OSP_LEAVE");
-      continue;
+    for (const Run &R : KV.second) {
+      if (R.Blocks.empty()) {
+        List.push_back("P3_OSP_LEAVE");
+        continue;
+      }
+      // Four blocks an action at most.
+      for (size_t From = 0; From < R.Blocks.size(); From += 4) {
+        size_t To = std::min(R.Blocks.size(), From + 4);
+        std::string Text = Macro(R.Blocks, From, To, KV.first) + "(";
+        for (size_t I = From; I < To; ++I)
+          Text += (I == From ? "" : ", ") + std::to_string(IdOf.at(R.Blocks[I]));
+        List.push_back(Text + ")");
+      }
     }
-    if (P.Depth == -1 && Joined.count(P.Block))
-      continue; // emitted with the action it joins
-    auto Next = P.Depth == -1 ? Fused.find({P.Site, P.Where}) : Fused.end();
-    if (Next == Fused.end()) {
-      List.push_back(
-          formatv("{0}({1})", Macro(P, P.Block, 0), IdOf.at(P.Block)));
-      continue;
-    }
-    const std::vector<unsigned> &With = Next->second;
-    std::string Text = Macro(P, With.back(), With.size()) + "(" +
-                       std::to_string(IdOf.at(P.Block));
-    for (unsigned B : With)
-      Text += ", " + std::to_string(IdOf.at(B));
-    List.push_back(Text + ")");
   }
   return Plan;
 }

@@ -7,13 +7,12 @@
 // gcc, clang and tcc, and requires the same hot lists bit for bit at periods
 // 4 and 32. An action in an operand that C leaves unordered against a call
 // keeps the shared counter (the compiler may run the call on either side).
-// Chains (chains.c) join the first loop's body 14 and its increment 13; the
-// copy rewritten without chains writes the same traces and hot lists.
+// The actions without chains (-osp-no-chains); the default copy, with runs
+// of blocks as one action (chains.c), writes the same traces and hot lists.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/calls.c
-// RUN: cd %t && p3-rewrite --mode=osp -o out calls.c -- -std=gnu11
+// RUN: cd %t && p3-rewrite --mode=osp -osp-no-chains -o out calls.c -- -std=gnu11
 // RUN: grep -v '^//' %t/out/copy-0/calls.c | FileCheck %s
-// RUN: cd %t && p3-rewrite --mode=osp -osp-no-chains -o plain calls.c -- -std=gnu11
-// RUN: cd %t && %ospcheck verify out calls.c --std=gnu11 --run "5" --run "40" --unchained plain --quiet
+// RUN: cd %t && p3-rewrite --mode=osp -o chained calls.c -- -std=gnu11 && %ospcheck verify chained calls.c --std=gnu11 --run "5" --run "40" --unchained out --quiet
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -61,8 +60,8 @@ int main(int argc, char **argv) {
 // comparator has counted its blocks on it.
 // CHECK: static int work(int n) { P3_OSP_LEAF;
 // CHECK-NEXT: int a[64], s = 0; P3_OSP_LBLOCK(10);
-// CHECK-NEXT: for (int i = 0; P3_IF(i < n, P3_OSP_LBLOCK2(11, 12), P3_OSP_LBLOCK(11)) && i < 64; i++)
-// CHECK-NEXT:   { P3_OSP_LBLOCK2(14, 13); a[i] = (i * 37) % 11; }
+// CHECK-NEXT: for (int i = 0; P3_IF(i < n, P3_OSP_LBLOCK2(11, 12), P3_OSP_LBLOCK(11)) && i < 64; P3_SEQ(P3_OSP_LBLOCK(13), i++))
+// CHECK-NEXT:   { P3_OSP_LBLOCK(14); a[i] = (i * 37) % 11; }
 // CHECK-NEXT: P3_OSP_LBLOCK(15); qsort(a, n < 64 ? P3_SEQ(P3_OSP_WBLOCK(17), n) : P3_SEQ(P3_OSP_WBLOCK(16), 64), sizeof a[0], cmp); P3_OSP_RWBLOCK(18);
 // CHECK: static int unordered(int n) {
 // CHECK-NEXT: P3_OSP_BLOCK(27); return
