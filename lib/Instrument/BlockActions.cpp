@@ -438,7 +438,11 @@ void Planner::sinkIntoBranches(Lists &Places,
     bool Joins = false;
     for (CFGEdge In : InEdges[U]) {
       const EdgeAnchor &A = Anchors[In.Block][In.Index];
-      if (A.Kind != AnchorKind::Branch && A.Kind != AnchorKind::ExitSlot) {
+      // After a condition nothing of the block runs; after the end of a
+      // predecessor's last place, its code in a macro expansion may (bzip2's
+      // BZ_ITAH calls): only a block that calls nothing.
+      if (A.Kind != AnchorKind::Branch &&
+          (A.Kind != AnchorKind::ExitSlot || F.CallingBlocks[In.Block])) {
         Edges.clear();
         break;
       }

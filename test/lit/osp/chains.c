@@ -11,7 +11,9 @@
 //  - onto edges: a block entered several ways (toffoli's increment) joins the
 //    runs of the outcomes that enter it: one action an iteration on every
 //    way through toffoli's body but one;
-//  - not past calls: calls' first loop keeps a pair and an action of its own.
+//  - not past calls: calls' first loop keeps a pair and an action of its own;
+//    tail_calls' last block keeps its own action: on the edge from the
+//    branch whose macro statements call, it would run before the calls.
 // The same blocks run in the same order: the copy and a copy rewritten with
 // -osp-no-chains (every block its own action) write the same traces and hot
 // lists, bit for bit, with gcc, clang and tcc (ospcheck --unchained), and
@@ -45,15 +47,21 @@
 // CHECK:        if (P3_IF(x != y, P3_OSP_LBLOCK4(27, 29, 31, 32), P3_OSP_LBLOCK4(27, 29, 31, 33))) { P3_OSP_LEAVE; return x > y; }
 // CHECK:        if (x != y) { P3_OSP_LBLOCK(34); P3_OSP_LEAVE; return x > y; }
 // CHECK:        if (P3_IF(x != y, P3_OSP_LBLOCK2(35, 36), P3_OSP_LBLOCK2(35, 37))) { P3_OSP_LEAVE; return x > y; }
+// CHECK:      static int tail_calls(int n) { P3_OSP_LEAF;
+// CHECK-NEXT:   int s = 0;
+// CHECK-NEXT:   if (P3_IF(n > 3, P3_OSP_WBLOCK(40), P3_OSP_LBLOCK2(40, 42))) {
+// CHECK-NEXT:     int t = n * 2; P3_OSP_RWBLOCK(41);
+// CHECK:          for (int j = 0; P3_IF(j < n, P3_OSP_WBLOCK2(43, 45), P3_OSP_WBLOCK(43)); P3_SEQ(P3_OSP_RBLOCK(44), j++))
+// CHECK:        P3_OSP_RWBLOCK(46); s += total;
 // CHECK:      static int calls(const int *a, int n) { P3_OSP_LEAF;
-// CHECK-NEXT:   int s = twice(n), i; P3_OSP_RWBLOCK(39);
-// CHECK-NEXT:   for (i = 0; P3_IF(i < n, P3_OSP_RWBLOCK2(40, 42), P3_OSP_RBLOCK2(40, 43)); P3_SEQ(P3_OSP_RWBLOCK(41), i++))
+// CHECK-NEXT:   int s = twice(n), i; P3_OSP_RWBLOCK(48);
+// CHECK-NEXT:   for (i = 0; P3_IF(i < n, P3_OSP_RWBLOCK2(49, 51), P3_OSP_RBLOCK2(49, 52)); P3_SEQ(P3_OSP_RWBLOCK(50), i++))
 // CHECK-NEXT:     s += twice(a[i]);
-// CHECK-NEXT:   for (i = 0; P3_IF(i < n, P3_OSP_LBLOCK3(44, 46, 45), P3_OSP_WBLOCK2(44, 47)); i++)
+// CHECK-NEXT:   for (i = 0; P3_IF(i < n, P3_OSP_LBLOCK3(53, 55, 54), P3_OSP_WBLOCK2(53, 56)); i++)
 // CHECK:      static int labels(int x) { P3_OSP_LEAF;
-// CHECK-NEXT:   P3_OSP_LBLOCK4(48, 49, 50, 51); x++;
+// CHECK-NEXT:   P3_OSP_LBLOCK4(57, 58, 59, 60); x++;
 // CHECK:      l4:
-// CHECK-NEXT:   P3_OSP_LBLOCK2(52, 53); x -= 1;
+// CHECK-NEXT:   P3_OSP_LBLOCK2(61, 62); x -= 1;
 // Without chains, every block its own action (the loop test's pair aside):
 // PLAIN:      static int sum(const int *a, int n) { P3_OSP_LEAF;
 // PLAIN-NEXT:   int s = 0, i; P3_OSP_LBLOCK(1);
@@ -125,6 +133,29 @@ static int greater(const unsigned char *b, int i1, int i2) {
   return 0;
 }
 
+// Like bzip2's sendMTFValues: the fast branch ends in macro statements that
+// call (no place for an action among them), the other in a loop; the block
+// after the if is entered both ways. Its action stays at its own place: on
+// the fast branch's edge it would run before the calls.
+static int total;
+static void put(int v) { total += v; }
+#define PUT2(v)                                                                \
+  put(v);                                                                      \
+  put((v) + 1)
+static int tail_calls(int n) {
+  int s = 0;
+  if (n > 3) {
+    int t = n * 2;
+    PUT2(t);
+    PUT2(t + 1);
+  } else {
+    for (int j = 0; j < n; j++)
+      put(j);
+  }
+  s += total;
+  return s;
+}
+
 static int twice(int x) { return 2 * x; }
 
 static int calls(const int *a, int n) {
@@ -169,5 +200,6 @@ int main(int argc, char **argv) {
   for (i = 0; i < 70; i++)
     g += greater(b, i, (i * 3) % 70);
   printf("%d %d\n", toffoli(u, n, 1, 3, 0), g);
+  printf("%d %d\n", tail_calls(n), tail_calls(2));
   return 0;
 }
