@@ -2855,6 +2855,28 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
  * may change any memory and any call-clobbered register). -DP3_OSP_ASM_CALL:
  * the asm statement without the saving thunk, declaring the call-clobbered
  * registers (measured: more register pressure; docs/evaluation.md). */
+/* The frame of both kinds of thunk below, NAME a string: a hidden weak
+ * function in its own COMDAT section with a frame pointer (so that the
+ * stack can be realigned) and the unwind notes of one; the body aligns the
+ * stack and calls. */
+#define P3_OSP_THUNK_PROLOGUE_(name)                                           \
+  ".pushsection .text." name ",\"axG\",@progbits," name ",comdat\n"            \
+  "\t.weak " name "\n"                                                         \
+  "\t.hidden " name "\n"                                                       \
+  "\t.type " name ", @function\n" name ":\n"                                  \
+  "\t.cfi_startproc\n"                                                         \
+  "\tpushq %rbp\n"                                                             \
+  "\t.cfi_def_cfa_offset 16\n"                                                 \
+  "\t.cfi_offset %rbp, -16\n"                                                  \
+  "\tmovq %rsp, %rbp\n"                                                        \
+  "\t.cfi_def_cfa_register %rbp\n"
+#define P3_OSP_THUNK_EPILOGUE_(name)                                           \
+  "\tleave\n"                                                                  \
+  "\t.cfi_def_cfa %rsp, 8\n"                                                   \
+  "\tret\n"                                                                    \
+  "\t.cfi_endproc\n"                                                           \
+  "\t.size " name ", .-" name "\n"                                             \
+  "\t.popsection\n"
 #if defined(__x86_64__) && !defined(__TINYC__) && !defined(__AVX512F__) &&     \
     !defined(P3_OSP_PLAIN_CALL) && !defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 2
@@ -2868,6 +2890,7 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 #define P3_OSP_FRAME_ "640"
 #define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_y_"
 #define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_y_"
+#define P3_OSP_SAVE_THUNK4_ "p3_osp_slow4_save_y_"
 #else
 #define P3_OSP_VMOV_ "movdqa "
 #define P3_OSP_VREG_ "xmm"
@@ -2875,6 +2898,7 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 #define P3_OSP_FRAME_ "384"
 #define P3_OSP_SAVE_THUNK_ "p3_osp_slow_save_x_"
 #define P3_OSP_SAVE_THUNK2_ "p3_osp_slow2_save_x_"
+#define P3_OSP_SAVE_THUNK4_ "p3_osp_slow4_save_x_"
 #endif
 #define P3_OSP_GSAVE_(r, off) "\tmovq %" r ", " off "(%rsp)\n"
 #define P3_OSP_GLOAD_(r, off) "\tmovq " off "(%rsp), %" r "\n"
@@ -2894,28 +2918,14 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
 /* A thunk NAME (a string) that calls TARGET with every call-clobbered
  * register saved. */
 #define P3_OSP_DEFINE_SAVE_THUNK_(name, target)                                \
-  __asm__(".pushsection .text." name ",\"axG\",@progbits," name ",comdat\n"   \
-          "\t.weak " name "\n"                                                 \
-          "\t.hidden " name "\n"                                               \
-          "\t.type " name ", @function\n" name ":\n"                          \
-          "\t.cfi_startproc\n"                                                 \
-          "\tpushq %rbp\n"                                                     \
-          "\t.cfi_def_cfa_offset 16\n"                                         \
-          "\t.cfi_offset %rbp, -16\n"                                          \
-          "\tmovq %rsp, %rbp\n"                                                \
-          "\t.cfi_def_cfa_register %rbp\n"                                     \
-          "\tandq $-64, %rsp\n"                                                \
+  __asm__(P3_OSP_THUNK_PROLOGUE_(name) "\tandq $-64, %rsp\n"                  \
           "\tsubq $" P3_OSP_FRAME_ ", %rsp\n" P3_OSP_GPRS_(P3_OSP_GSAVE_)      \
               P3_OSP_VREGS_(P3_OSP_VSAVE_) "\tcall " target "\n"              \
-              P3_OSP_GPRS_(P3_OSP_GLOAD_) P3_OSP_VREGS_(P3_OSP_VLOAD_)        \
-          "\tleave\n"                                                          \
-          "\t.cfi_def_cfa %rsp, 8\n"                                           \
-          "\tret\n"                                                            \
-          "\t.cfi_endproc\n"                                                   \
-          "\t.size " name ", .-" name "\n"                                     \
-          "\t.popsection\n")
+                  P3_OSP_GPRS_(P3_OSP_GLOAD_) P3_OSP_VREGS_(P3_OSP_VLOAD_)    \
+                      P3_OSP_THUNK_EPILOGUE_(name))
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK_, "p3_osp_slow_");
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
+P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK4_, "p3_osp_slow4_");
 #define P3_OSP_CALL_SLOW_(id)                                                  \
   __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
                        "call " P3_OSP_SAVE_THUNK_ "\n\t"                       \
@@ -2931,31 +2941,27 @@ P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
                        : "D"(P3_CAST_(unsigned long, (a))),                    \
                          "S"(P3_CAST_(unsigned long, (b)))                     \
                        : "cc")
+#define P3_OSP_CALL_SLOW4_(a, b, c, d)                                         \
+  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+                       "call " P3_OSP_SAVE_THUNK4_ "\n\t"                      \
+                       "leaq 128(%%rsp), %%rsp"                                \
+                       : "+m"(p3_osp_skip)                                     \
+                       : "D"(P3_CAST_(unsigned long, (a))),                    \
+                         "S"(P3_CAST_(unsigned long, (b))),                    \
+                         "d"(P3_CAST_(unsigned long, (c))),                    \
+                         "c"(P3_CAST_(unsigned long, (d)))                     \
+                       : "cc")
 #elif defined(__x86_64__) && !defined(__TINYC__) && defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 1
 /* A thunk NAME that calls TARGET with the stack aligned (both spelled as
  * they are, stringized). */
 #define P3_OSP_DEFINE_THUNK_(name, target)                                     \
-  __asm__(".pushsection .text." #name ",\"axG\",@progbits," #name ",comdat\n" \
-          "\t.weak " #name "\n"                                                \
-          "\t.hidden " #name "\n"                                              \
-          "\t.type " #name ", @function\n" #name ":\n"                        \
-          "\t.cfi_startproc\n"                                                 \
-          "\tpushq %rbp\n"                                                     \
-          "\t.cfi_def_cfa_offset 16\n"                                         \
-          "\t.cfi_offset %rbp, -16\n"                                          \
-          "\tmovq %rsp, %rbp\n"                                                \
-          "\t.cfi_def_cfa_register %rbp\n"                                     \
-          "\tandq $-16, %rsp\n"                                                \
-          "\tcall " #target "\n"                                               \
-          "\tleave\n"                                                          \
-          "\t.cfi_def_cfa %rsp, 8\n"                                           \
-          "\tret\n"                                                            \
-          "\t.cfi_endproc\n"                                                   \
-          "\t.size " #name ", .-" #name "\n"                                   \
-          "\t.popsection\n")
+  __asm__(P3_OSP_THUNK_PROLOGUE_(#name) "\tandq $-16, %rsp\n"                 \
+                                        "\tcall " #target "\n"               \
+              P3_OSP_THUNK_EPILOGUE_(#name))
 P3_OSP_DEFINE_THUNK_(p3_osp_slow_thunk_, p3_osp_slow_);
 P3_OSP_DEFINE_THUNK_(p3_osp_slow2_thunk_, p3_osp_slow2_);
+P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 #if defined(__AVX512F__)
 #define P3_OSP_CLOBBER_AVX512_                                                 \
   , "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",    \
@@ -2994,10 +3000,27 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow2_thunk_, p3_osp_slow2_);
                            "xmm12", "xmm13", "xmm14", "xmm15",                 \
                            "cc" P3_OSP_CLOBBER_AVX512_);                       \
   } while (0)
+#define P3_OSP_CALL_SLOW4_(a, b, c, d)                                         \
+  do {                                                                         \
+    unsigned long p3_osp_arg_ = (a), p3_osp_arg2_ = (b), p3_osp_arg3_ = (c),   \
+                  p3_osp_arg4_ = (d);                                          \
+    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+                         "call p3_osp_slow4_thunk_\n\t"                         \
+                         "leaq 128(%%rsp), %%rsp"                               \
+                         : "+D"(p3_osp_arg_), "+S"(p3_osp_arg2_),              \
+                           "+d"(p3_osp_arg3_), "+c"(p3_osp_arg4_),             \
+                           "+m"(p3_osp_skip)                                   \
+                         :                                                     \
+                         : "rax", "r8", "r9", "r10", "r11", "xmm0", "xmm1",    \
+                           "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",     \
+                           "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", \
+                           "xmm14", "xmm15", "cc" P3_OSP_CLOBBER_AVX512_);     \
+  } while (0)
 #else
 #define P3_OSP_THUNK_ 0
 #define P3_OSP_CALL_SLOW_(id) p3_osp_slow_(id)
 #define P3_OSP_CALL_SLOW2_(a, b) p3_osp_slow2_((a), (b))
+#define P3_OSP_CALL_SLOW4_(a, b, c, d) p3_osp_slow4_((a), (b), (c), (d))
 #endif
 
 /* The action at the start of block ID: one decrement, one rarely-taken
@@ -3028,10 +3051,50 @@ static P3_UNUSED_ void p3_osp_enter2_(p3_osp_u32 a, p3_osp_u32 b) {
   else
     p3_osp_skip -= 2;
 }
+
+/* Three or four blocks that always run one after the other, with nothing
+ * between their actions that runs a block or can leave the run (a loop
+ * test's outcome, the body it enters and the increment after the body: the
+ * rewriter's chains, lib/Instrument/BlockActions.h): exactly their actions
+ * in order, with one test on the common path. Ids are never 0: a 0 ends
+ * the list. */
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow4_(p3_osp_u32 a, p3_osp_u32 b,
+                                            p3_osp_u32 c, p3_osp_u32 d);
+P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow4_(p3_osp_u32 a, p3_osp_u32 b,
+                                            p3_osp_u32 c, p3_osp_u32 d) {
+  if (--p3_osp_skip == 0)
+    p3_osp_slow_(a);
+  if (--p3_osp_skip == 0)
+    p3_osp_slow_(b);
+  if (--p3_osp_skip == 0)
+    p3_osp_slow_(c);
+  if (d && --p3_osp_skip == 0)
+    p3_osp_slow_(d);
+}
+static P3_UNUSED_ void p3_osp_enter3_(p3_osp_u32 a, p3_osp_u32 b,
+                                      p3_osp_u32 c) {
+  if (__builtin_expect(p3_osp_skip <= 3, 0))
+    P3_OSP_CALL_SLOW4_(a, b, c, 0);
+  else
+    p3_osp_skip -= 3;
+}
+static P3_UNUSED_ void p3_osp_enter4_(p3_osp_u32 a, p3_osp_u32 b,
+                                      p3_osp_u32 c, p3_osp_u32 d) {
+  if (__builtin_expect(p3_osp_skip <= 4, 0))
+    P3_OSP_CALL_SLOW4_(a, b, c, d);
+  else
+    p3_osp_skip -= 4;
+}
 #ifndef P3_OSP_UNFUSED
 #define P3_OSP_BLOCK2(a, b) p3_osp_enter2_((a), (b))
-#else /* for measuring what fusing saves: two tests, as before */
+#define P3_OSP_BLOCK3(a, b, c) p3_osp_enter3_((a), (b), (c))
+#define P3_OSP_BLOCK4(a, b, c, d) p3_osp_enter4_((a), (b), (c), (d))
+#else /* for measuring what fusing saves: a test per block, as before */
 #define P3_OSP_BLOCK2(a, b) (p3_osp_enter_(a), p3_osp_enter_(b))
+#define P3_OSP_BLOCK3(a, b, c)                                                 \
+  (p3_osp_enter_(a), p3_osp_enter_(b), p3_osp_enter_(c))
+#define P3_OSP_BLOCK4(a, b, c, d)                                              \
+  (p3_osp_enter_(a), p3_osp_enter_(b), p3_osp_enter_(c), p3_osp_enter_(d))
 #endif
 
 /* Register mode, in C functions that call nothing: the counter is copied
@@ -3057,14 +3120,32 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
   }
   return k - 2;
 }
+static P3_UNUSED_ p3_u64 p3_osp_lstep4_(p3_u64 k, p3_u64 n, p3_osp_u32 a,
+                                        p3_osp_u32 b, p3_osp_u32 c,
+                                        p3_osp_u32 d) {
+  if (__builtin_expect(k <= n, 0)) {
+    p3_osp_skip = k;
+    P3_OSP_CALL_SLOW4_(a, b, c, d);
+    return p3_osp_skip;
+  }
+  return k - n;
+}
 #ifndef P3_OSP_SHARED_COUNTER
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
 #ifndef P3_OSP_UNFUSED
 #define P3_OSP_LBLOCK2(a, b)                                                   \
   ((void)(p3_osp_k = p3_osp_lstep2_(p3_osp_k, (a), (b))))
+#define P3_OSP_LBLOCK3(a, b, c)                                                \
+  ((void)(p3_osp_k = p3_osp_lstep4_(p3_osp_k, 3, (a), (b), (c), 0)))
+#define P3_OSP_LBLOCK4(a, b, c, d)                                             \
+  ((void)(p3_osp_k = p3_osp_lstep4_(p3_osp_k, 4, (a), (b), (c), (d))))
 #else
 #define P3_OSP_LBLOCK2(a, b) (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b))
+#define P3_OSP_LBLOCK3(a, b, c)                                                \
+  (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b), P3_OSP_LBLOCK(c))
+#define P3_OSP_LBLOCK4(a, b, c, d)                                             \
+  (P3_OSP_LBLOCK(a), P3_OSP_LBLOCK(b), P3_OSP_LBLOCK(c), P3_OSP_LBLOCK(d))
 #endif
 #define P3_OSP_LEAVE ((void)(p3_osp_skip = p3_osp_k))
 /* Register mode in C functions that call: the local is handed over around
@@ -3086,6 +3167,20 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 #define P3_OSP_RWBLOCK2(a, b)                                                  \
   ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK2((a), (b)),                   \
    (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RBLOCK3(a, b, c)                                                \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK3((a), (b), (c)))
+#define P3_OSP_WBLOCK3(a, b, c)                                                \
+  (P3_OSP_LBLOCK3((a), (b), (c)), (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RWBLOCK3(a, b, c)                                               \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK3((a), (b), (c)),              \
+   (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RBLOCK4(a, b, c, d)                                             \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK4((a), (b), (c), (d)))
+#define P3_OSP_WBLOCK4(a, b, c, d)                                             \
+  (P3_OSP_LBLOCK4((a), (b), (c), (d)), (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RWBLOCK4(a, b, c, d)                                            \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK4((a), (b), (c), (d)),         \
+   (void)(p3_osp_skip = p3_osp_k))
 #else
 /* -DP3_OSP_SHARED_COUNTER: every action on the thread's counter, as in
  * functions without register mode (tests compare the two: the same hot
@@ -3100,6 +3195,14 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep2_(p3_u64 k, p3_osp_u32 a,
 #define P3_OSP_RBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
 #define P3_OSP_WBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
 #define P3_OSP_RWBLOCK2(a, b) P3_OSP_BLOCK2((a), (b))
+#define P3_OSP_LBLOCK3(a, b, c) P3_OSP_BLOCK3((a), (b), (c))
+#define P3_OSP_RBLOCK3(a, b, c) P3_OSP_BLOCK3((a), (b), (c))
+#define P3_OSP_WBLOCK3(a, b, c) P3_OSP_BLOCK3((a), (b), (c))
+#define P3_OSP_RWBLOCK3(a, b, c) P3_OSP_BLOCK3((a), (b), (c))
+#define P3_OSP_LBLOCK4(a, b, c, d) P3_OSP_BLOCK4((a), (b), (c), (d))
+#define P3_OSP_RBLOCK4(a, b, c, d) P3_OSP_BLOCK4((a), (b), (c), (d))
+#define P3_OSP_WBLOCK4(a, b, c, d) P3_OSP_BLOCK4((a), (b), (c), (d))
+#define P3_OSP_RWBLOCK4(a, b, c, d) P3_OSP_BLOCK4((a), (b), (c), (d))
 #endif
 
 /* Once per rewritten file: starts the sampler at start-up (and names the

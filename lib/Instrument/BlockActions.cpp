@@ -33,7 +33,7 @@ public:
     computeReachable();
   }
 
-  BlockActionPlan run(unsigned FirstId, bool Register);
+  BlockActionPlan run(unsigned FirstId, bool Register, bool Chaining);
 
 private:
   void computeReachable();
@@ -42,8 +42,22 @@ private:
   bool onEdge(unsigned From, unsigned Index, unsigned Block, int Depth,
               std::set<unsigned> &Pushed, std::vector<Placement> &Out) const;
   bool actsInOutcomes(unsigned B) const;
-  std::map<std::pair<unsigned, Slot>, unsigned>
-  fuseIntoOutcomes(std::vector<Placement> &All) const;
+  using Chains = std::map<std::pair<unsigned, Slot>, std::vector<unsigned>>;
+  Chains fuseIntoOutcomes(std::vector<Placement> &All) const;
+  unsigned
+  straightNext(unsigned T, const std::map<unsigned, unsigned> &Own,
+               const std::map<std::pair<unsigned, Slot>, unsigned> &PerSlot,
+               const std::map<unsigned, const Placement *> &OwnAt) const;
+  void chain(std::vector<Placement> &All, Chains &Fused) const;
+  /// One action at a place: the blocks it counts, in order (none: the hand
+  /// back of register mode, P3_OSP_LEAVE).
+  struct Run {
+    std::vector<unsigned> Blocks;
+  };
+  using Lists = std::map<std::pair<unsigned, Slot>, std::vector<Run>>;
+  void sinkIntoBranches(Lists &Places, const std::set<unsigned> &AtEntryOnly,
+                        const std::vector<unsigned> &Order) const;
+  unsigned throughEmpty(unsigned S) const;
   struct Handover {
     std::vector<bool> In, Out;
     /// Per block and successor: an action in that outcome hands out.
@@ -164,13 +178,12 @@ bool Planner::actsInOutcomes(unsigned B) const {
 /// P3_OSP_BLOCK2: the same sequence of blocks, one counter test instead of
 /// two (a tight loop's body runs one action fewer per iteration). Returns,
 /// per (site, outcome), the block whose action joins the test's there.
-std::map<std::pair<unsigned, Slot>, unsigned>
-Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
+Planner::Chains Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
   std::map<unsigned, unsigned> OwnPlacements;
   for (const Placement &P : All)
     if (P.Depth == -1 && P.Block != NoVertex)
       ++OwnPlacements[P.Block];
-  std::map<std::pair<unsigned, Slot>, unsigned> Fused;
+  Chains Fused;
   for (Placement &P : All) {
     unsigned B = P.Block;
     if (P.Depth != -1 || B == NoVertex || P.Where != Slot::Entry ||
@@ -184,12 +197,284 @@ Planner::fuseIntoOutcomes(std::vector<Placement> &All) const {
         A.Site != F.Blocks[In.Block].Branch)
       continue;
     Slot Outcome = A.Outcome ? Slot::IfTrue : Slot::IfFalse;
-    if (!Fused.emplace(std::make_pair(A.Site, Outcome), B).second)
+    if (!Fused
+             .emplace(std::make_pair(A.Site, Outcome), std::vector<unsigned>{B})
+             .second)
       continue;
     P.Site = A.Site;
     P.Where = Outcome;
   }
   return Fused;
+}
+
+/// The block whose action can join \p T's in a chain (NoVertex if none): T's
+/// one successor, through blocks without an action, is a block C entered
+/// only that way, whose action is its own, at its first site, alone there.
+/// Nothing runs between T's action and C's that could run a block or leave
+/// the run: neither T, nor C (its code before its site), nor a block between
+/// calls a function, in a C function whose calls are all in its blocks
+/// (LoweredFunction::CallsOnlyInBlocks: C++ may call where the frontend sees
+/// no call).
+unsigned Planner::straightNext(
+    unsigned T, const std::map<unsigned, unsigned> &Own,
+    const std::map<std::pair<unsigned, Slot>, unsigned> &PerSlot,
+    const std::map<unsigned, const Placement *> &OwnAt) const {
+  if (!F.CallsOnlyInBlocks || F.CallingBlocks[T] || G.Succs[T].size() != 1)
+    return NoVertex;
+  unsigned C = G.Succs[T].front();
+  std::set<unsigned> Seen{T};
+  while (!Own.count(C)) {
+    if (C == G.Exit || hasCode(C) || !Seen.insert(C).second ||
+        F.CallingBlocks[C] || InEdges[C].size() != 1 || G.Succs[C].size() != 1)
+      return NoVertex;
+    C = G.Succs[C].front();
+  }
+  auto At = OwnAt.find(C);
+  if (Seen.count(C) || Own.at(C) != 1 || At == OwnAt.end() ||
+      F.CallingBlocks[C] || InEdges[C].size() != 1 ||
+      F.Blocks[C].HandlerStart != NoSite)
+    return NoVertex;
+  const Placement &P = *At->second;
+  if (P.Where != Slot::Entry || PerSlot.at({P.Site, P.Where}) != 1)
+    return NoVertex;
+  return C;
+}
+
+/// Chains: a block whose action is alone at its first site (or joined to a
+/// loop test's outcome) takes with it the actions of the blocks that always
+/// follow it straight (straightNext), up to four actions in all, emitted as
+/// one P3_OSP_BLOCK3/BLOCK4: the same blocks in the same order with nothing
+/// between them that runs a block, one counter test instead of several. A
+/// `for` loop whose body is straight code runs one action an iteration:
+/// test, body and increment.
+void Planner::chain(std::vector<Placement> &All, Chains &Fused) const {
+  std::map<unsigned, unsigned> Own;
+  std::map<std::pair<unsigned, Slot>, unsigned> PerSlot;
+  std::map<unsigned, const Placement *> OwnAt;
+  for (const Placement &P : All) {
+    ++PerSlot[{P.Site, P.Where}];
+    if (P.Depth == -1 && P.Block != NoVertex) {
+      ++Own[P.Block];
+      OwnAt[P.Block] = &P;
+    }
+  }
+  std::set<unsigned> Taken; // blocks whose action moved into a chain
+  auto Extend = [&](unsigned Tail, std::vector<unsigned> &Chain,
+                    unsigned Room) {
+    while (Chain.size() < Room) {
+      unsigned C = straightNext(Tail, Own, PerSlot, OwnAt);
+      if (C == NoVertex || Taken.count(C))
+        return;
+      Taken.insert(C);
+      Chain.push_back(C);
+      Tail = C;
+    }
+  };
+  // A loop test's outcome with its fused block: the test and three more.
+  for (auto &KV : Fused) {
+    unsigned B = KV.second.front();
+    Taken.insert(B);
+    // The fused block's own site held its action alone.
+    const Placement &P = *OwnAt.at(B);
+    if (PerSlot.at({P.Site, P.Where}) != 2)
+      continue; // the test's action and B's: nothing else there
+    Extend(B, KV.second, 3);
+  }
+  // A block's own action alone at its entry: the block and three more. Heads
+  // are the blocks no other block chains to, in source order.
+  std::vector<unsigned> Heads;
+  for (const Placement &P : All)
+    if (P.Depth == -1 && P.Block != NoVertex && P.Where == Slot::Entry &&
+        Own.at(P.Block) == 1 && !Taken.count(P.Block) &&
+        PerSlot.at({P.Site, P.Where}) == 1)
+      Heads.push_back(P.Block);
+  std::set<unsigned> Follows;
+  for (unsigned H : Heads) {
+    unsigned C = straightNext(H, Own, PerSlot, OwnAt);
+    if (C != NoVertex)
+      Follows.insert(C);
+  }
+  for (unsigned H : Heads) {
+    if (Taken.count(H) || Follows.count(H))
+      continue;
+    for (unsigned Tail = H; Tail != NoVertex;) {
+      std::vector<unsigned> Chain;
+      Taken.insert(Tail);
+      Extend(Tail, Chain, 3);
+      if (Chain.empty())
+        break;
+      const Placement &P = *OwnAt.at(Tail);
+      Fused[{P.Site, P.Where}] = Chain;
+      // A longer run starts a new chain at the block after this one's last.
+      Tail = straightNext(Chain.back(), Own, PerSlot, OwnAt);
+      if (Tail != NoVertex && Taken.count(Tail))
+        break;
+    }
+  }
+}
+
+/// The block control enters from \p S on, through blocks without code that
+/// have one way in and one way out and call nothing (NoVertex at EXIT or a
+/// cycle).
+unsigned Planner::throughEmpty(unsigned S) const {
+  std::set<unsigned> Seen;
+  while (S != G.Exit && !hasCode(S) && G.Succs[S].size() == 1 &&
+         InEdges[S].size() == 1 && !F.CallingBlocks[S]) {
+    if (!Seen.insert(S).second)
+      return NoVertex;
+    S = G.Succs[S].front();
+  }
+  return S == G.Exit ? NoVertex : S;
+}
+
+/// Runs across branches. A run that ends with a block T whose code calls
+/// nothing and ends in a two-way condition, alone at its place, moves into
+/// both outcomes of T's condition, ahead of what runs there: every pass runs
+/// it exactly once, after the same blocks and before the same blocks, with
+/// nothing between that runs a block. An outcome that always enters a block
+/// U (its only way in; U calls nothing) whose run is alone at U's entry then
+/// takes U's run too. Up to four blocks a run: an `if` chain such as
+/// "c1 = a[i]; if (c1 != c2) return ...; i++; c1 = a[i]; if ..." runs one
+/// action every few tests instead of one a test. C functions whose calls are
+/// all in their blocks only (the frontend sees every call).
+void Planner::sinkIntoBranches(Lists &Places,
+                               const std::set<unsigned> &AtEntryOnly,
+                               const std::vector<unsigned> &Order) const {
+  if (!F.CallsOnlyInBlocks)
+    return;
+  // Where each block's run is when it is alone at its place and the block
+  // is its last.
+  auto AloneEndingWith = [&](unsigned T) -> std::vector<Run> * {
+    for (auto &KV : Places)
+      if (KV.second.size() == 1 && !KV.second.front().Blocks.empty() &&
+          KV.second.front().Blocks.back() == T)
+        return &KV.second;
+    return nullptr;
+  };
+  auto OwnEntry = [&](unsigned U) -> std::vector<Run> * {
+    const BlockSites &S = F.Blocks[U];
+    if (S.HandlerStart != NoSite || S.OncePerPass.empty())
+      return nullptr;
+    auto It = Places.find({S.OncePerPass.front(), Slot::Entry});
+    if (It == Places.end() || It->second.size() != 1 ||
+        It->second.front().Blocks.empty() ||
+        It->second.front().Blocks.front() != U)
+      return nullptr;
+    return &It->second;
+  };
+  std::set<unsigned> Sunk;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned T : Order) {
+      const BlockSites &S = F.Blocks[T];
+      // T's action is its own, at its first site (it may have moved along
+      // with a run since, always over code without calls).
+      if (Sunk.count(T) || !AtEntryOnly.count(T) || F.CallingBlocks[T] ||
+          S.Branch == NoSite || G.Succs[T].size() != 2)
+        continue;
+      bool Outcomes[2] = {false, false};
+      for (unsigned I = 0; I < 2; ++I) {
+        const EdgeAnchor &A = Anchors[T][I];
+        if (A.Kind == AnchorKind::Branch && A.Site == S.Branch)
+          Outcomes[A.Outcome] = true;
+      }
+      if (!Outcomes[0] || !Outcomes[1])
+        continue;
+      std::vector<Run> *From = AloneEndingWith(T);
+      if (!From || From->front().Blocks.size() >= 4)
+        continue;
+      // Not into a place of T's own condition that already runs T (a loop
+      // test acting in its outcomes).
+      bool Own = false;
+      for (Slot W : {Slot::IfTrue, Slot::IfFalse})
+        if (auto It = Places.find({S.Branch, W}); It != Places.end())
+          for (const Run &R : It->second)
+            Own |= std::count(R.Blocks.begin(), R.Blocks.end(), T) != 0;
+      if (Own)
+        continue;
+      Run Moved = std::move(From->front());
+      From->clear();
+      Sunk.insert(T);
+      Changed = true;
+      for (unsigned I = 0; I < 2; ++I) {
+        const EdgeAnchor &A = Anchors[T][I];
+        std::vector<Run> &Into =
+            Places[{S.Branch, A.Outcome ? Slot::IfTrue : Slot::IfFalse}];
+        if (!Into.empty() && !Into.front().Blocks.empty() &&
+            Into.front().Blocks.size() + Moved.Blocks.size() <= 4)
+          Into.front().Blocks.insert(Into.front().Blocks.begin(),
+                                     Moved.Blocks.begin(), Moved.Blocks.end());
+        else
+          Into.insert(Into.begin(), Moved);
+        // The block this outcome always enters, when its run is alone at
+        // its entry and nothing else runs here.
+        unsigned U = throughEmpty(G.Succs[T][I]);
+        if (Into.size() != 1 || U == NoVertex || U == T ||
+            InEdges[U].size() != 1 || F.CallingBlocks[U])
+          continue;
+        std::vector<Run> *At = OwnEntry(U);
+        if (!At || At == &Into ||
+            Into.front().Blocks.size() + At->front().Blocks.size() > 4)
+          continue;
+        std::vector<unsigned> &B = Into.front().Blocks;
+        B.insert(B.end(), At->front().Blocks.begin(),
+                 At->front().Blocks.end());
+        At->clear();
+      }
+    }
+  }
+  // A block entered several ways (the increment of a for loop whose body
+  // branches), its run alone at its entry: its action moves onto every edge
+  // into it, where it joins the run that ends there (the run of the
+  // condition's outcome that enters it). Every pass still runs it once, on
+  // the edge it came by, right before the block's code.
+  for (unsigned U : Order) {
+    if (!AtEntryOnly.count(U) || F.CallingBlocks[U] || InEdges[U].size() < 2)
+      continue;
+    std::vector<Run> *At = OwnEntry(U);
+    if (!At)
+      continue;
+    std::vector<std::pair<unsigned, Slot>> Edges;
+    bool Joins = false;
+    for (CFGEdge In : InEdges[U]) {
+      const EdgeAnchor &A = Anchors[In.Block][In.Index];
+      // After a condition nothing of the block runs; after the end of a
+      // predecessor's last place, its code in a macro expansion may (bzip2's
+      // BZ_ITAH calls): only a block that calls nothing.
+      if (A.Kind != AnchorKind::Branch &&
+          (A.Kind != AnchorKind::ExitSlot || F.CallingBlocks[In.Block])) {
+        Edges.clear();
+        break;
+      }
+      std::pair<unsigned, Slot> Key{
+          A.Site, A.Kind == AnchorKind::ExitSlot ? Slot::Exit
+                  : A.Outcome                    ? Slot::IfTrue
+                                                 : Slot::IfFalse};
+      if (std::count(Edges.begin(), Edges.end(), Key)) {
+        Edges.clear(); // two edges at one place: not on an edge
+        break;
+      }
+      Edges.push_back(Key);
+      auto It = Places.find(Key);
+      Joins |= It != Places.end() && !It->second.empty() &&
+               !It->second.back().Blocks.empty() &&
+               It->second.back().Blocks.size() + At->front().Blocks.size() <=
+                   4;
+    }
+    if (Edges.empty() || !Joins)
+      continue;
+    Run Moved = std::move(At->front());
+    At->clear();
+    for (const auto &Key : Edges) {
+      std::vector<Run> &Into = Places[Key];
+      if (!Into.empty() && !Into.back().Blocks.empty() &&
+          Into.back().Blocks.size() + Moved.Blocks.size() <= 4)
+        Into.back().Blocks.insert(Into.back().Blocks.end(),
+                                  Moved.Blocks.begin(), Moved.Blocks.end());
+      else
+        Into.push_back(Moved);
+    }
+  }
 }
 
 /// Register mode in a function that calls: which actions take the counter in
@@ -304,7 +589,7 @@ Planner::Handover Planner::handovers(const std::vector<bool> &Acts) const {
   return H;
 }
 
-BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
+BlockActionPlan Planner::run(unsigned FirstId, bool Register, bool Chaining) {
   BlockActionPlan Plan;
   std::vector<unsigned> Candidates;
   for (unsigned B = 0; B < G.numBlocks(); ++B)
@@ -323,10 +608,12 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
     else
       Plan.Unobserved.push_back(B);
   }
-  std::map<std::pair<unsigned, Slot>, unsigned> Fused = fuseIntoOutcomes(All);
+  Chains Fused = fuseIntoOutcomes(All);
+  if (Chaining)
+    chain(All, Fused);
   std::set<unsigned> Joined;
   for (const auto &KV : Fused)
-    Joined.insert(KV.second);
+    Joined.insert(KV.second.begin(), KV.second.end());
   // Register mode assigns a local: every action must be sequenced against
   // the others of its expression, and against its calls. In a function that
   // calls nothing, every edge into EXIT hands the local back; in one that
@@ -359,64 +646,94 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
       Plan.Enter = " P3_OSP_LEAF;";
     }
   }
+  // Each place's actions in the order they run: runs of blocks (one
+  // action: a block, or a fused pair or chain) and hand-backs.
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Placement &X, const Placement &Y) {
+                     return X.Depth < Y.Depth;
+                   });
+  Lists Places;
+  for (const Placement &P : All) {
+    std::vector<Run> &List = Places[{P.Site, P.Where}];
+    if (P.Block == NoVertex) {
+      List.push_back({});
+      continue;
+    }
+    if (P.Depth == -1 && Joined.count(P.Block))
+      continue; // runs with the action it joins
+    Run R{{P.Block}};
+    if (auto Next = Fused.find({P.Site, P.Where});
+        P.Depth == -1 && Next != Fused.end())
+      R.Blocks.insert(R.Blocks.end(), Next->second.begin(),
+                      Next->second.end());
+    List.push_back(std::move(R));
+  }
+  if (Chaining) {
+    std::map<unsigned, unsigned> Count;
+    std::set<unsigned> AtEntryOnly;
+    for (const Placement &P : All)
+      if (P.Block != NoVertex)
+        ++Count[P.Block];
+    for (const Placement &P : All)
+      if (P.Block != NoVertex && P.Depth == -1 &&
+          (P.Where == Slot::Entry || Joined.count(P.Block)) &&
+          Count[P.Block] == 1 && F.Blocks[P.Block].HandlerStart == NoSite)
+        AtEntryOnly.insert(P.Block);
+    sinkIntoBranches(Places, AtEntryOnly, Plan.Observed);
+  }
   // The macro of an action: P3_OSP_LBLOCK on the local, R: reloaded from the
-  // thread first, W: written back after.
-  auto Macro = [&](const Placement &P, unsigned Last, bool Pair) {
-    unsigned First = P.Block;
+  // thread first, W: written back after; 2, 3, 4: that many blocks.
+  auto Macro = [&](const std::vector<unsigned> &Blocks, size_t From,
+                   size_t To, std::pair<unsigned, Slot> Place) {
     std::string Name = !Register ? "P3_OSP_BLOCK" : "P3_OSP_LBLOCK";
     if (Register && Calls) {
-      // Hands out when a call may run before the action after: after a
-      // fused pair, that of the pair's second block; in one outcome of a
-      // condition, that of the actions through that outcome.
-      bool In = Hand.In[First], Out = Hand.Out[Last];
-      if (!Pair && P.Depth == -1 && P.Where != Slot::Entry &&
-          P.Where != Slot::Exit && actsInOutcomes(First))
-        for (unsigned I = 0; I < G.Succs[First].size(); ++I) {
-          const EdgeAnchor &A = Anchors[First][I];
-          if (A.Kind == AnchorKind::Branch && A.Site == P.Site &&
-              A.Outcome == (P.Where == Slot::IfTrue))
-            Out = Hand.OutVia[First][I];
+      // Takes in as the run's first block does, and hands out as its last
+      // does (nothing between them calls); in one outcome of the last
+      // block's own condition, as the actions through that outcome need.
+      unsigned Last = Blocks.back();
+      bool In = From == 0 && Hand.In[Blocks.front()];
+      bool Out = To == Blocks.size() && Hand.Out[Last];
+      if (To == Blocks.size() &&
+          (Place.second == Slot::IfTrue || Place.second == Slot::IfFalse))
+        for (unsigned I = 0; I < G.Succs[Last].size(); ++I) {
+          const EdgeAnchor &A = Anchors[Last][I];
+          if (A.Kind == AnchorKind::Branch && A.Site == Place.first &&
+              A.Outcome == (Place.second == Slot::IfTrue))
+            Out = Hand.OutVia[Last][I];
         }
       Name = In && Out ? "P3_OSP_RWBLOCK"
              : In      ? "P3_OSP_RBLOCK"
              : Out     ? "P3_OSP_WBLOCK"
                        : "P3_OSP_LBLOCK";
     }
-    return Pair ? Name + "2" : Name;
+    return To - From == 1 ? Name : Name + std::to_string(To - From);
   };
   std::map<unsigned, unsigned> IdOf;
   for (unsigned I = 0; I < Plan.Observed.size(); ++I)
     IdOf[Plan.Observed[I]] = FirstId + I;
-  std::stable_sort(All.begin(), All.end(),
-                   [](const Placement &X, const Placement &Y) {
-                     return X.Depth < Y.Depth;
-                   });
   Plan.Code.Instrumented = !Plan.Observed.empty();
-  for (const Placement &P : All) {
-    SiteCode &Code = Plan.Code.Sites[P.Site];
-    std::vector<std::string> &List = P.Where == Slot::Entry  ? Code.Entry
-                                     : P.Where == Slot::Exit ? Code.Exit
-                                     : P.Where == Slot::IfTrue
+  for (const auto &KV : Places) {
+    SiteCode &Code = Plan.Code.Sites[KV.first.first];
+    Slot Where = KV.first.second;
+    std::vector<std::string> &List = Where == Slot::Entry  ? Code.Entry
+                                     : Where == Slot::Exit ? Code.Exit
+                                     : Where == Slot::IfTrue
                                          ? Code.IfTrue
                                          : Code.IfFalse;
-    if (P.Block == NoVertex) {
-      List.push_back("P3_OSP_LEAVE");
-      continue;
+    for (const Run &R : KV.second) {
+      if (R.Blocks.empty()) {
+        List.push_back("P3_OSP_LEAVE");
+        continue;
+      }
+      // Four blocks an action at most.
+      for (size_t From = 0; From < R.Blocks.size(); From += 4) {
+        size_t To = std::min(R.Blocks.size(), From + 4);
+        std::string Text = Macro(R.Blocks, From, To, KV.first) + "(";
+        for (size_t I = From; I < To; ++I)
+          Text += (I == From ? "" : ", ") + std::to_string(IdOf.at(R.Blocks[I]));
+        List.push_back(Text + ")");
+      }
     }
-    if (P.Depth == -1 && Joined.count(P.Block) &&
-        Fused.count({P.Site, P.Where}) &&
-        Fused.at({P.Site, P.Where}) == P.Block)
-      continue; // emitted with the test's action
-    auto Next = P.Depth == -1 && P.Where != Slot::Entry
-                    ? Fused.find({P.Site, P.Where})
-                    : Fused.end();
-    if (Next != Fused.end() && Next->second != P.Block)
-      List.push_back(formatv("{0}({1}, {2})",
-                             Macro(P, Next->second, true),
-                             IdOf.at(P.Block), IdOf.at(Next->second)));
-    else
-      List.push_back(
-          formatv("{0}({1})", Macro(P, P.Block, false), IdOf.at(P.Block)));
   }
   return Plan;
 }
@@ -424,8 +741,8 @@ BlockActionPlan Planner::run(unsigned FirstId, bool Register) {
 } // namespace
 
 BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
-                                 bool Register) {
-  return Planner(F).run(FirstId, Register);
+                                 bool Register, bool Chaining) {
+  return Planner(F).run(FirstId, Register, Chaining);
 }
 
 } // namespace p3

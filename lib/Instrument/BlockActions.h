@@ -28,6 +28,15 @@
 // the same order (nothing runs between the outcome and the block's start),
 // one counter test instead of two.
 //
+// Chains: in a C function whose calls are all in its blocks, a block whose
+// action is alone at its place takes with it the actions of the blocks that
+// always follow it straight (the one successor, entered only from it,
+// through blocks without an action; nothing on the way calls), up to four
+// in all: P3_OSP_BLOCK3(test, body, increment) runs once an iteration of a
+// `for` loop with a straight body. The same blocks, in the same order,
+// with nothing between them that runs another block or leaves the run
+// (a call, a return); one counter test instead of several.
+//
 // Register mode, for C functions that call nothing (the frontend's
 // LoweredFunction::CallsNothing): the counter
 // is copied into a local at entry (P3_OSP_LEAF, first in the body), the
@@ -74,9 +83,10 @@ struct BlockActionPlan {
 /// Plans the entry actions of \p F's blocks; the i-th observed block (in
 /// BlockActionPlan::Observed order) gets id \p FirstId + i. \p Register: try
 /// register mode (the caller has checked that F calls nothing, or that its
-/// calls are all in its blocks).
+/// calls are all in its blocks). \p Chaining: emit straight runs of blocks
+/// as one action (off only to check that chains record the same blocks).
 BlockActionPlan planBlockActions(const LoweredFunction &F, unsigned FirstId,
-                                 bool Register = false);
+                                 bool Register = false, bool Chaining = true);
 
 } // namespace p3
 

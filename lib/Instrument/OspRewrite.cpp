@@ -20,6 +20,12 @@ static cl::opt<bool> RegisterLeafOnly(
     cl::desc("OSP register mode only in functions that call nothing (for "
              "measuring)"));
 
+/// For checking chains (test/lit/osp): -osp-no-chains emits every straight
+/// run of blocks as separate actions; traces must be the same.
+static cl::opt<bool>
+    NoChains("osp-no-chains", cl::Hidden, cl::init(false),
+             cl::desc("OSP: no chained actions (for checking and measuring)"));
+
 std::string ospPrologue(StringRef RuntimeInclude, unsigned FileIndex,
                         StringRef ManifestHash) {
   return formatv("#ifndef P3_OSP\n#define P3_OSP 1\n#endif\n"
@@ -78,9 +84,10 @@ planOspRewrite(ArrayRef<LoweredFunction> Functions,
       continue;
     }
     // Register mode for C functions whose calls are all in their blocks.
-    Actions[I] = planBlockActions(F, unsigned(M.Blocks.size()) + 1,
-                                  F.CallsNothing || (F.CallsOnlyInBlocks &&
-                                                     !RegisterLeafOnly));
+    Actions[I] = planBlockActions(
+        F, unsigned(M.Blocks.size()) + 1,
+        F.CallsNothing || (F.CallsOnlyInBlocks && !RegisterLeafOnly),
+        !NoChains);
     const BlockActionPlan &A = Actions[I];
     if (A.Observed.empty()) {
       MF.SkipReason = A.Unobserved.empty()

@@ -147,36 +147,54 @@ void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
 
 void enterBlock(uint32_t Id) { P3_OSP_BLOCK(Id); }
 
+/// The blocks of the run at Ids[I] (Run[I] of them, fewer at the end).
+static size_t runAt(const std::vector<uint32_t> &Ids,
+                    const std::vector<unsigned> &Run, size_t I) {
+  return std::max<size_t>(1, std::min<size_t>(Run[I], Ids.size() - I));
+}
+
 static void enterShared(const std::vector<uint32_t> &Ids,
-                        const std::vector<bool> &FuseNext) {
-  for (size_t I = 0; I < Ids.size(); ++I)
-    if (FuseNext[I] && I + 1 < Ids.size()) {
-      P3_OSP_BLOCK2(Ids[I], Ids[I + 1]);
-      ++I;
-    } else {
-      P3_OSP_BLOCK(Ids[I]);
-    }
+                        const std::vector<unsigned> &Run) {
+  for (size_t I = 0; I < Ids.size();) {
+    size_t N = runAt(Ids, Run, I);
+    const uint32_t *B = &Ids[I];
+    if (N == 4)
+      P3_OSP_BLOCK4(B[0], B[1], B[2], B[3]);
+    else if (N == 3)
+      P3_OSP_BLOCK3(B[0], B[1], B[2]);
+    else if (N == 2)
+      P3_OSP_BLOCK2(B[0], B[1]);
+    else
+      P3_OSP_BLOCK(B[0]);
+    I += N;
+  }
 }
 
 static void enterRegister(const std::vector<uint32_t> &Ids,
-                          const std::vector<bool> &FuseNext) {
+                          const std::vector<unsigned> &Run) {
   P3_OSP_LEAF;
-  for (size_t I = 0; I < Ids.size(); ++I)
-    if (FuseNext[I] && I + 1 < Ids.size()) {
-      P3_OSP_LBLOCK2(Ids[I], Ids[I + 1]);
-      ++I;
-    } else {
-      P3_OSP_LBLOCK(Ids[I]);
-    }
+  for (size_t I = 0; I < Ids.size();) {
+    size_t N = runAt(Ids, Run, I);
+    const uint32_t *B = &Ids[I];
+    if (N == 4)
+      P3_OSP_LBLOCK4(B[0], B[1], B[2], B[3]);
+    else if (N == 3)
+      P3_OSP_LBLOCK3(B[0], B[1], B[2]);
+    else if (N == 2)
+      P3_OSP_LBLOCK2(B[0], B[1]);
+    else
+      P3_OSP_LBLOCK(B[0]);
+    I += N;
+  }
   P3_OSP_LEAVE;
 }
 
 void enterBlocks(const std::vector<uint32_t> &Ids,
-                 const std::vector<bool> &FuseNext, bool Register) {
+                 const std::vector<unsigned> &Run, bool Register) {
   if (Register)
-    enterRegister(Ids, FuseNext);
+    enterRegister(Ids, Run);
   else
-    enterShared(Ids, FuseNext);
+    enterShared(Ids, Run);
 }
 
 std::string dumpNow(const char *Why) {

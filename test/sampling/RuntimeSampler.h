@@ -63,12 +63,12 @@ void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
                   const char *Mode = "sample", uint64_t MaxSamples = 0);
 /// Runs P3_OSP_BLOCK(Id), as an instrumented block does.
 void enterBlock(uint32_t Id);
-/// Runs the blocks \p Ids as the rewriter's actions do, with the action of
-/// Ids[I + 1] fused into that of Ids[I] (P3_OSP_BLOCK2) where FuseNext[I];
-/// \p Register: in register mode (P3_OSP_LEAF, P3_OSP_LBLOCK, P3_OSP_LBLOCK2,
-/// P3_OSP_LEAVE), as in a function that calls nothing.
+/// Runs the blocks \p Ids as the rewriter's actions do, a run of
+/// Run[I] blocks (1 to 4: P3_OSP_BLOCK, P3_OSP_BLOCK2, 3, 4) starting at
+/// Ids[I]; \p Register: in register mode (P3_OSP_LEAF, P3_OSP_LBLOCK,
+/// P3_OSP_LBLOCK2, 3, 4, P3_OSP_LEAVE), as in a function that calls nothing.
 void enterBlocks(const std::vector<uint32_t> &Ids,
-                 const std::vector<bool> &FuseNext, bool Register);
+                 const std::vector<unsigned> &Run, bool Register);
 /// Writes the hot list as the exit handler does and returns its path.
 std::string dumpNow(const char *Why = "exit");
 

@@ -194,10 +194,10 @@ std::string readAll(const std::string &Path) {
   return Buffer ? (*Buffer)->getBuffer().str() : "(unreadable)";
 }
 
-/// The hot list (or trace) that \p Trace leaves, run with FuseNext's pairs
-/// fused, in shared or register mode.
+/// The hot list (or trace) that \p Trace leaves, run with Run's runs of
+/// blocks as one action each, in shared or register mode.
 std::string runFused(const std::vector<BlockId> &Trace,
-                     const std::vector<bool> &FuseNext, bool Register,
+                     const std::vector<unsigned> &Run, bool Register,
                      const char *Mode, uint64_t Period) {
   std::string Dir = tempDir("p3-osp-fused");
   rt::freshSampler(4096, 16, Period, 7, Dir, Mode);
@@ -205,7 +205,7 @@ std::string runFused(const std::vector<BlockId> &Trace,
   for (size_t I = 0; I < Trace.size(); I += 997) {
     size_t End = std::min(Trace.size(), I + 997);
     rt::enterBlocks(std::vector<BlockId>(Trace.begin() + I, Trace.begin() + End),
-                    std::vector<bool>(FuseNext.begin() + I, FuseNext.begin() + End),
+                    std::vector<unsigned>(Run.begin() + I, Run.begin() + End),
                     Register);
   }
   std::string Text = readAll(rt::dumpNow());
@@ -213,20 +213,21 @@ std::string runFused(const std::vector<BlockId> &Trace,
   return Text;
 }
 
-// P3_OSP_BLOCK2(a, b) must be exactly P3_OSP_BLOCK(a); P3_OSP_BLOCK(b): the
-// same slow-path calls at the same blocks, so the same hot list bit for bit
-// (the sampler is deterministic given its seed) and the same trace. Checked
-// at period 1 (every block takes the slow path; windows overlap), 2 (the
-// counter runs out inside fused pairs) and 64, with random pairs fused, in
-// shared and register mode.
+// P3_OSP_BLOCK2(a, b) must be exactly P3_OSP_BLOCK(a); P3_OSP_BLOCK(b), and
+// P3_OSP_BLOCK3 and BLOCK4 (the rewriter's runs of blocks) the same with three
+// and four: the same slow-path calls at the same blocks, so the same hot
+// list bit for bit (the sampler is deterministic given its seed) and the
+// same trace. Checked at period 1 (every block takes the slow path; windows
+// overlap), 2 and 3 (the counter runs out inside runs, at every offset) and
+// 64, with random runs of 1 to 4 blocks, in shared and register mode.
 TEST(Sampler, FusedActionsAreTwoActions) {
   std::vector<BlockId> Trace = programTrace(5, 60000);
   std::mt19937_64 Rng(11);
-  std::vector<bool> None(Trace.size(), false), Some(Trace.size(), false);
+  std::vector<unsigned> None(Trace.size(), 1), Some(Trace.size(), 1);
   for (size_t I = 0; I < Trace.size(); ++I)
-    Some[I] = Rng() % 3 == 0;
+    Some[I] = 1 + Rng() % 4;
   for (const char *Mode : {"sample", "skip", "trace"})
-    for (uint64_t Period : {1, 2, 64}) {
+    for (uint64_t Period : {1, 2, 3, 64}) {
       std::string Plain = runFused(Trace, None, false, Mode, Period);
       ASSERT_NE(Plain, "(unreadable)");
       EXPECT_EQ(runFused(Trace, Some, false, Mode, Period), Plain)

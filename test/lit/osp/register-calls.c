@@ -7,10 +7,12 @@
 // gcc, clang and tcc, and requires the same hot lists bit for bit at periods
 // 4 and 32. An action in an operand that C leaves unordered against a call
 // keeps the shared counter (the compiler may run the call on either side).
+// The actions without chains (-osp-no-chains); the default copy, with runs
+// of blocks as one action (chains.c), writes the same traces and hot lists.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/calls.c
-// RUN: cd %t && p3-rewrite --mode=osp -o out calls.c -- -std=gnu11
+// RUN: cd %t && p3-rewrite --mode=osp -osp-no-chains -o out calls.c -- -std=gnu11
 // RUN: grep -v '^//' %t/out/copy-0/calls.c | FileCheck %s
-// RUN: cd %t && %ospcheck verify out calls.c --std=gnu11 --run "5" --run "40" --quiet
+// RUN: cd %t && p3-rewrite --mode=osp -o chained calls.c -- -std=gnu11 && %ospcheck verify chained calls.c --std=gnu11 --run "5" --run "40" --unchained out --quiet
 #include <stdio.h>
 #include <stdlib.h>
 

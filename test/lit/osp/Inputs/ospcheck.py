@@ -22,6 +22,10 @@
           periods 4 and 32 with the same seed (the same blocks start the
           same windows, which record the same blocks); not with
           --threads (threads interleave differently from run to run);
+        - with --unchained OUT2 (the same files rewritten with
+          -osp-no-chains: every block its own action): chains are exact:
+          both copies write the same traces (every block, in order) and the
+          same hot lists, bit for bit, sampling at periods 1, 3 and 32;
         - prints, for FileCheck, how often each block ran (from the traces of
           the first compiler): "BLOCK <function> <lines>: <count>", in id
           order, and the exact top subpaths of length 2 as p3-report --exact
@@ -144,6 +148,35 @@ def check_register_mode(name, cc, flags, files, copy_dir, copy_bin, work, runs,
                         got["shared"][0][:2000]))
 
 
+def traces_of(pdir):
+    """The blocks each process ran, per thread, in file order."""
+    return [sorted(read_trace(t).items())
+            for t in sorted(glob.glob(os.path.join(pdir, "*.trace")))]
+
+
+def check_chains(name, cc, flags, files, copy_dir, copy_bin, unchained, work,
+                 runs, stdin_data):
+    plain_dir = os.path.join(unchained, "copy-0")
+    plain_bin = copy_bin + "-unchained"
+    build(cc, flags, files, plain_dir, plain_bin)
+    settings = [("trace", {"P3_OSP_MODE": "trace"})] + [
+        ("p" + p, {"P3_OSP_PERIOD": p}) for p in ("1", "3", "32")]
+    for label, env in settings:
+        for i, r in enumerate(runs):
+            got = {}
+            for kind, binary, cwd in (("chained", copy_bin, copy_dir),
+                                      ("unchained", plain_bin, plain_dir)):
+                pdir = os.path.join(work, "%s-%s-%s-r%d" % (name, kind, label, i))
+                os.makedirs(pdir)
+                run(binary, r, cwd, stdin_data, dict(env, P3_PROFILE_DIR=pdir))
+                got[kind] = traces_of(pdir) if label == "trace" else hot_lists_of(pdir)
+            if not got["chained"]:
+                fail("%s build, %s, run %s: nothing written" % (name, label, r))
+            if got["chained"] != got["unchained"]:
+                fail("%s build, %s, run %s: the chained and unchained copies "
+                     "differ" % (name, label, r))
+
+
 def verify(args):
     out = os.path.abspath(args.out)
     root = os.getcwd()
@@ -215,6 +248,9 @@ def verify(args):
         if not args.threads:
             check_register_mode(name, cc, flags, args.files, copy_dir, copy_bin, work,
                                 runs, stdin_data)
+            if args.unchained:
+                check_chains(name, cc, flags, args.files, copy_dir, copy_bin,
+                             os.path.abspath(args.unchained), work, runs, stdin_data)
         if len(set(blocks_by_mode.values())) != 1:
             fail("%s build: blocks per mode differ: %s" % (name, blocks_by_mode))
     names = list(counts_of)
@@ -256,6 +292,9 @@ def main():
     v.add_argument("--stdin")
     v.add_argument("--top", type=int, default=5)
     v.add_argument("--quiet", action="store_true")
+    v.add_argument("--unchained", metavar="OUT2",
+                   help="the same files rewritten with -osp-no-chains: require "
+                        "the same traces and hot lists")
     v.add_argument("--threads", action="store_true",
                    help="the program runs threads: no bit-for-bit comparison "
                         "of register mode and the shared counter")
