@@ -46,6 +46,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from gcc_paths import MeasureError, gcc_paths
 
@@ -182,11 +183,15 @@ def gcov_counts(tree, match, gcov="gcov"):
 
 def perf_available(perf="perf"):
     """None when perf record works for this user, else why not."""
-    try:
-        p = subprocess.run([perf, "record", "-q", "-o", "/dev/null", "-e", "cpu-clock",
-                            "--", "true"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    except OSError as e:
-        return f"perf not found ({e})"
+    # Not "-o /dev/null": perf renames an existing non-empty output file to
+    # NAME.old, which replaces /dev/null if anything ever made it a file.
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            p = subprocess.run([perf, "record", "-q", "-o", os.path.join(tmp, "probe.data"),
+                                "-e", "cpu-clock", "--", "true"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        except OSError as e:
+            return f"perf not found ({e})"
     if p.returncode != 0:
         return ("perf record fails: "
                 + (p.stdout.decode(errors="replace").strip().splitlines() or ["?"])[-1][:200])
