@@ -364,10 +364,12 @@ TEST(Merge, CorruptRawProfiles) {
     std::string Text;
     std::vector<std::string> Expect; // each must be in one error line
   } Cases[] = {
-      {"truncated", "P3RAW 1 " + H + " 0 5\n" + std::to_string(Target) + " 0 1\n",
+      {"truncated",
+       "P3RAW 1 " + H + " 0 5\n" + std::to_string(Target) + " 0 1\n",
        {"truncated.raw"}},
       {"garbage", "hello world\n", {"garbage.raw"}},
-      {"bad-copy", "P3RAW 1 " + H + " 7 5\nend 0\n",
+      {"bad-copy",
+       "P3RAW 1 " + H + " 7 5\nend 0\n",
        {"bad-copy.raw", "copy 7", "k = 2"}},
       {"bad-function",
        "P3RAW 1 " + H + " 0 5\n999 0 1\nend 1\n",
@@ -385,6 +387,31 @@ TEST(Merge, CorruptRawProfiles) {
            std::to_string(Target) + " " + std::to_string(NumPaths) +
            " 1\nend 1\n",
        {"bad-id.raw", MF.Id, "does not decode"}},
+      // Summary lines of functions the section's copy does not instrument
+      // (one of each kind, each way of not being instrumented), and dropped
+      // ids of a Ball-Larus instance, which has none.
+      {"dropped-other-copy",
+       "P3RAW 1 " + H + " " + std::to_string(Out) + " 5\ndropped " +
+           std::to_string(Target) + " 1\nend 0\n",
+       {"dropped-other-copy.raw",
+        "dropped counts for function " + std::to_string(Target) +
+            ", which is not instrumented in copy " + std::to_string(Out)}},
+      {"lost-bad-function",
+       "P3RAW 1 " + H + " 0 5\nlost 999 1\nend 0\n",
+       {"lost-bad-function.raw",
+        "lost counts for function 999, which is not instrumented in copy 0"}},
+      {"probes-skipped-function",
+       "P3RAW 1 " + H + " 0 5\nfunction-probes " + std::to_string(Skipped) +
+           " 2\nprobes 2\nend 0\n",
+       {"probes-skipped-function.raw",
+        "probes counted in function " + std::to_string(Skipped) +
+            ", which is not instrumented in copy 0"}},
+      {"dropped-ball-larus",
+       "P3RAW 1 " + H + " " + std::to_string(In) + " 5\ndropped " +
+           std::to_string(Target) + " 3\nend 0\n",
+       {"dropped-ball-larus.raw", MF.Id,
+        "3 executions with path ids at or above its",
+        "which its instance cannot produce"}},
       // Two processes whose counts of one path add up beyond 64 bits.
       {"overflow",
        "P3RAW 1 " + H + " " + std::to_string(In) + " 5\n" +
