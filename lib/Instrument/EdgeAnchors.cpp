@@ -634,11 +634,11 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     if (repairUncountedExits(Err))
       continue;
     if (Err)
-      return std::move(Err);
+      return Err;
     break;
   }
   if (Error E = resolveProbelessEdges())
-    return std::move(E);
+    return E;
 
   AnchoredFunction A;
   buildContracted(A);
@@ -747,7 +747,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   A.Notes = std::move(Notes);
   A.Guarded = Guarded;
   A.SetjmpRestarts = F.SetjmpRestarts;
-  return std::move(A);
+  return A;
 }
 
 /// Whether the path's register keeps its value from the start of a

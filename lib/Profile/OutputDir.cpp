@@ -66,8 +66,8 @@ Expected<OutputDir> OutputDir::create(StringRef Dest, StringRef What) {
     if (Error E = D.write(Marker, "written by p3-report; this directory is "
                                   "replaced whole when the report is "
                                   "written again\n"))
-      return std::move(E);
-    return std::move(D);
+      return E;
+    return D;
   }
   return fail(Dest + ": cannot create a temporary directory beside it");
 }
