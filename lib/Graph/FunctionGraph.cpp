@@ -11,7 +11,9 @@ namespace p3 {
 
 Expected<FunctionGraph> FunctionGraph::fromDAG(PathDAG DAG,
                                                unsigned CallSites) {
-  FunctionGraph F{std::move(DAG), {}, {}, {}, CallSites};
+  FunctionGraph F;
+  F.DAG = std::move(DAG);
+  F.CallSites = CallSites;
   std::optional<Numbering> Num = numberPaths(F.DAG);
   if (!Num)
     return createStringError(inconvertibleErrorCode(),

@@ -3,6 +3,7 @@
 #include "Instrument/EdgeAnchors.h"
 #include "Graph/ChordPlacement.h"
 #include "Graph/ProbelessEdges.h"
+#include "Profile/Fail.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -17,10 +18,6 @@ using namespace llvm;
 namespace p3 {
 
 namespace {
-
-Error failure(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
 
 class AnchorPlanner {
 public:
@@ -304,9 +301,9 @@ bool AnchorPlanner::repairUncountedExits(Error &Err) {
         return true;
       }
       if (!Blocks[B].EndsInNoReturn || InEdges[B].empty() || isHandler(B)) {
-        Err = failure(formatv("no place for the path counter at the exit on "
-                              "line {0} (inside a macro expansion?)",
-                              lineOf(B)));
+        Err = fail(formatv("no place for the path counter at the exit on "
+                           "line {0} (inside a macro expansion?)",
+                           lineOf(B)));
         return false;
       }
       if (Blocks[B].EndsInComputedGoto)
@@ -468,10 +465,10 @@ Error AnchorPlanner::resolveProbelessEdges() {
       First = std::min(First, L);
       Last = std::max(Last, E);
     }
-    return failure(formatv("lines {0}-{1}: branches inside macro expansions "
-                           "that no probe can tell apart, and no way to count "
-                           "them as one without inventing a loop",
-                           First, Last));
+    return fail(formatv("lines {0}-{1}: branches inside macro expansions "
+                        "that no probe can tell apart, and no way to count "
+                        "them as one without inventing a loop",
+                        First, Last));
   }
   Region = std::move(R.Region);
   Dropped = std::move(R.Dropped);
@@ -651,7 +648,7 @@ void AnchorPlanner::describeCodeLines(
 Expected<AnchoredFunction> AnchorPlanner::run() {
   for (unsigned Round = 0;; ++Round) {
     if (Round > G.numBlocks() + 8)
-      return failure("anchoring did not converge");
+      return fail("anchoring did not converge");
     computeAnchors();
     if (pullMustProbeEdges())
       continue;
@@ -659,11 +656,11 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     if (repairUncountedExits(Err))
       continue;
     if (Err)
-      return std::move(Err);
+      return Err;
     break;
   }
   if (Error E = resolveProbelessEdges())
-    return std::move(E);
+    return E;
 
   AnchoredFunction A;
   buildContracted(A);
@@ -671,9 +668,9 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   for (unsigned B = 0; B < A.Graph.numBlocks(); ++B)
     if (Reachable[B] && A.Representative[B] == B && B != G.Exit &&
         A.Graph.Succs[B].empty())
-      return failure(formatv("lines {0}-{1}: a loop with no place for a probe "
-                             "(inside a macro expansion) never exits",
-                             A.GraphLines[B].first, A.GraphLines[B].second));
+      return fail(formatv("lines {0}-{1}: a loop with no place for a probe "
+                          "(inside a macro expansion) never exits",
+                          A.GraphLines[B].first, A.GraphLines[B].second));
   Expected<PathDAG> D = buildNumberableDAG(A.Graph, MaxPaths);
   if (!D)
     return D.takeError();
@@ -696,7 +693,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
     if (!Unanchored(S.Origin))
       continue;
     unsigned Tail = S.Origin.Block, Head = D->block(S.Head);
-    return failure(formatv(
+    return fail(formatv(
         S.IsCut ? "too many paths, and no place to cut near line {0} (B{2})"
                 : "no place for the probe of the back edge from line {0} to "
                   "line {1} (B{2}->B{3}): every way back to the loop's head "
@@ -739,10 +736,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
                           (D->edgeOf(E) == NoEdge || // split: count, reset
                            (D->isExitEdge(D->edgeOf(E)) && !Guarded));
       if (OrderMatters && !Sequenced({B, I}))
-        return failure(formatv("a path ends inside an expression whose "
-                               "operands C does not order (line {0}): its "
-                               "count could run before other probes",
-                               lineOf(B)));
+        return fail(formatv("a path ends inside an expression whose "
+                            "operands C does not order (line {0}): its "
+                            "count could run before other probes",
+                            lineOf(B)));
     }
   }
 
@@ -761,10 +758,10 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
   if (Expected<std::vector<bool>> Tree =
           chooseSpanningTree(FG->DAG, FG->Weight, FG->NeverProbe);
       !Tree)
-    return failure(
-        Guarded ? "returns inside macro expansions cannot be told apart"
-                : "internal error: unanchored edges still form a cycle: " +
-                      toString(Tree.takeError()));
+    return fail(Guarded
+                    ? "returns inside macro expansions cannot be told apart"
+                    : "internal error: unanchored edges still form a cycle: " +
+                          toString(Tree.takeError()));
   A.Lowered = std::move(G);
   A.Blocks = std::move(Blocks);
   A.Anchors = std::move(Anchors);
@@ -775,7 +772,7 @@ Expected<AnchoredFunction> AnchorPlanner::run() {
       A.Notes.push_back(std::move(Note));
   A.Guarded = Guarded;
   A.SetjmpRestarts = F.SetjmpRestarts;
-  return std::move(A);
+  return A;
 }
 
 /// Whether the path's register keeps its value from the start of a

@@ -3,6 +3,8 @@
 #include "Instrument/MirrorExclusions.h"
 #include "Instrument/OutputTree.h"
 
+#include "Profile/Fail.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,10 +19,6 @@ namespace path = llvm::sys::path;
 namespace p3 {
 
 namespace {
-
-Error fail(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
 
 bool hasEntry(StringRef Dir, StringRef Name, bool Directory) {
   SmallString<256> P(Dir);

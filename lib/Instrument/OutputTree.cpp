@@ -4,6 +4,8 @@
 #include "Instrument/MirrorExclusions.h"
 #include "Instrument/UnifiedDiff.h"
 
+#include "Profile/Fail.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -22,14 +24,6 @@ namespace path = llvm::sys::path;
 namespace p3 {
 
 namespace {
-
-Error fail(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
-
-Error fail(const Twine &What, std::error_code EC) {
-  return createStringError(EC, What + ": " + EC.message());
-}
 
 Error writeText(StringRef File, StringRef Text) {
   std::error_code EC;

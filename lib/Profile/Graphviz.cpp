@@ -1,6 +1,7 @@
 //===- Graphviz.cpp - Render dot text to SVG with Graphviz's dot ---------===//
 
 #include "Profile/Graphviz.h"
+#include "Profile/Fail.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -31,10 +32,6 @@ Graphviz::Graphviz(StringRef Program, unsigned TimeoutSeconds)
 
 namespace {
 
-Error gvError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg.str());
-}
-
 std::string readText(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
   return B ? (*B)->getBuffer().str() : std::string();
@@ -44,19 +41,19 @@ std::string readText(StringRef Path) {
 
 Expected<std::string> Graphviz::renderSVG(StringRef Dot) const {
   if (!available())
-    return gvError(Problem);
+    return fail(Problem);
   SmallString<128> In, Out, Err;
   for (auto [Name, Suffix] : {std::pair{&In, "dot"}, std::pair{&Out, "svg"},
                               std::pair{&Err, "txt"}})
     if (std::error_code EC =
             sys::fs::createTemporaryFile("p3-graph", Suffix, *Name))
-      return gvError("cannot create a temporary file: " + EC.message());
+      return fail("cannot create a temporary file: " + EC.message());
   FileRemover RemoveIn(In), RemoveOut(Out), RemoveErr(Err);
   {
     std::error_code EC;
     raw_fd_ostream OS(In, EC);
     if (EC)
-      return gvError("cannot write " + In + ": " + EC.message());
+      return fail("cannot write " + In + ": " + EC.message());
     OS << Dot;
   }
   std::string Message;
@@ -67,16 +64,17 @@ Expected<std::string> Graphviz::renderSVG(StringRef Dot) const {
   if (Status != 0) {
     std::string Complaint = StringRef(readText(Err)).trim().split('\n').first.str();
     if (Status == -2)
-      return gvError(Path + " took more than " + Twine(Timeout) +
-                     " seconds and was stopped");
-    return gvError(Path + " failed (" +
-                   (Status < 0 ? Message : "exit status " + std::to_string(Status)) +
-                   ")" + (Complaint.empty() ? "" : ": " + Complaint));
+      return fail(Path + " took more than " + Twine(Timeout) +
+                  " seconds and was stopped");
+    return fail(
+        Path + " failed (" +
+        (Status < 0 ? Message : "exit status " + std::to_string(Status)) + ")" +
+        (Complaint.empty() ? "" : ": " + Complaint));
   }
   std::string SVG = readText(Out);
   size_t Start = SVG.find("<svg");
   if (Start == std::string::npos)
-    return gvError(Path + " wrote no SVG");
+    return fail(Path + " wrote no SVG");
   return SVG.substr(Start);
 }
 

@@ -11,6 +11,7 @@
 #include "Profile/Manifest.h"
 #include "Profile/AtomicWrite.h"
 #include "Profile/BoundedJSON.h"
+#include "Profile/Fail.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -281,10 +282,6 @@ uint64_t fnv1a64(StringRef Text) {
 // Reading
 //===----------------------------------------------------------------------===//
 
-Error makeError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg.str());
-}
-
 /// Reads typed fields of one JSON object; errors say where ("function 3
 /// (a.c:f): instances[1].inc: ...").
 class ObjectReader {
@@ -293,7 +290,7 @@ public:
       : O(O), Where(std::move(Where)) {}
 
   Error error(const Twine &Msg) const {
-    return makeError((Where.empty() ? "" : Where + ": ") + Msg);
+    return fail((Where.empty() ? "" : Where + ": ") + Msg);
   }
   Error fieldError(StringRef Key, const Twine &Msg) const {
     return error("\"" + Key + "\" " + Msg);
@@ -582,7 +579,7 @@ Error readInstance(const json::Value &V, unsigned C, unsigned NumEdges,
   std::string Here = formatv("{0}: instances[{1}]", Where, C).str();
   const json::Object *O = V.getAsObject();
   if (!O)
-    return makeError(Here + " is not an object");
+    return fail(Here + " is not an object");
   ObjectReader R(*O, Here);
   unsigned Copy;
   if (Error E = R.get("copy", Copy))
@@ -655,7 +652,7 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
                    unsigned NumFunctions, ManifestFunction &F) {
   const json::Object *O = V.getAsObject();
   if (!O)
-    return makeError(functionWhere(Index, "") + " is not an object");
+    return fail(functionWhere(Index, "") + " is not an object");
   // Name the function by its id as early as possible.
   if (std::optional<StringRef> Id = O->getString("id"))
     F.Id = Id->str();
@@ -743,7 +740,7 @@ Error readFunction(const json::Value &V, unsigned Index, unsigned K,
     std::string Here = formatv("{0}: tasks[{1}]", R.where(), T).str();
     const json::Object *TO = (**Tasks)[T].getAsObject();
     if (!TO)
-      return makeError(Here + " is not an object");
+      return fail(Here + " is not an object");
     ObjectReader TR(*TO, Here);
     ManifestTask Task;
     if (Error E = TR.get("copy", Task.Copy))
@@ -806,7 +803,7 @@ unsigned ManifestFunction::numWays(unsigned B) const {
 }
 
 Expected<FunctionGraph> ManifestFunction::graph() const {
-  auto Fail = [&](const Twine &Msg) { return makeError(Msg); };
+  auto Fail = [&](const Twine &Msg) { return fail(Msg); };
   if (!Instrumented)
     return Fail("the function is not instrumented" +
                 (SkipReason.empty() ? Twine() : Twine(": ") + SkipReason));
@@ -888,24 +885,24 @@ std::string Manifest::toJSON() const {
 Expected<Manifest> Manifest::fromJSON(StringRef Text) {
   Expected<json::Value> Parsed = parseBoundedJSON(Text);
   if (!Parsed)
-    return makeError("not valid JSON: " + toString(Parsed.takeError()));
+    return fail("not valid JSON: " + toString(Parsed.takeError()));
   const json::Object *Top = Parsed->getAsObject();
   if (!Top)
-    return makeError("not a p3 manifest (the top level is not an object)");
+    return fail("not a p3 manifest (the top level is not an object)");
   ObjectReader R(*Top, "");
   std::string Format;
   if (Error E = R.get("format", Format))
-    return makeError("not a p3 manifest (no \"format\": \"p3-manifest\")");
+    return fail("not a p3 manifest (no \"format\": \"p3-manifest\")");
   if (Format != "p3-manifest")
-    return makeError("not a p3 manifest (\"format\" is \"" + Format + "\")");
+    return fail("not a p3 manifest (\"format\" is \"" + Format + "\")");
   uint64_t Version;
   if (Error E = R.get("version", Version))
     return E;
   if (Version != FormatVersion)
-    return makeError("manifest version " + Twine(Version) +
-                     " is not supported (this p3 reads version " +
-                     Twine(FormatVersion) +
-                     "): rewrite the sources with this p3's p3-rewrite");
+    return fail("manifest version " + Twine(Version) +
+                " is not supported (this p3 reads version " +
+                Twine(FormatVersion) +
+                "): rewrite the sources with this p3's p3-rewrite");
 
   Manifest M;
   if (Error E = R.get("tool", M.Tool, StringRef()))
@@ -950,7 +947,7 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
   for (unsigned I = 0; *Files && I < (*Files)->size(); ++I) {
     std::optional<StringRef> F = (**Files)[I].getAsString();
     if (!F)
-      return makeError("files[" + Twine(I) + "] is not a string");
+      return fail("files[" + Twine(I) + "] is not a string");
     M.Files.push_back(F->str());
   }
   Expected<const json::Array *> Excluded =
@@ -961,7 +958,7 @@ Expected<Manifest> Manifest::fromJSON(StringRef Text) {
     const json::Object *O = (**Excluded)[I].getAsObject();
     std::string Where = formatv("excluded[{0}]", I).str();
     if (!O)
-      return makeError(Where + " is not an object");
+      return fail(Where + " is not an object");
     ObjectReader XR(*O, Where);
     ExcludedPath X;
     if (Error E = XR.get("path", X.Path))
@@ -986,9 +983,7 @@ Error Manifest::writeFile(StringRef Path) const {
 }
 
 Expected<Manifest> Manifest::readFile(StringRef Path) {
-  auto Fail = [&](const Twine &Msg) {
-    return makeError(Path + ": " + Msg);
-  };
+  auto Fail = [&](const Twine &Msg) { return fail(Path + ": " + Msg); };
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)

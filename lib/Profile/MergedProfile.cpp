@@ -3,6 +3,7 @@
 #include "Profile/MergedProfile.h"
 #include "Graph/CFGHash.h"
 #include "Profile/BoundedJSON.h"
+#include "Profile/Fail.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -173,14 +174,6 @@ std::string profileToJSON(const Manifest &M, const ProgramGraphs &G,
 
 namespace {
 
-Error profileError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg.str());
-}
-
-} // namespace
-
-namespace {
-
 /// A list of copy numbers, or an error.
 Expected<std::vector<unsigned>> readCopies(const json::Value *V) {
   std::vector<unsigned> Copies;
@@ -188,12 +181,12 @@ Expected<std::vector<unsigned>> readCopies(const json::Value *V) {
     return Copies;
   const json::Array *A = V->getAsArray();
   if (!A)
-    return profileError("\"copies_present\" is not an array");
+    return fail("\"copies_present\" is not an array");
   for (const json::Value &C : *A) {
     std::optional<uint64_t> N = u64FromJSON(C);
     if (!N || *N >= 4096)
-      return profileError("\"copies_present\" holds something other than a "
-                          "copy number");
+      return fail("\"copies_present\" holds something other than a "
+                  "copy number");
     Copies.push_back(*N);
   }
   return Copies;
@@ -210,19 +203,19 @@ Error readRuns(const json::Object &Top, ProfileFile &P) {
     return Error::success();
   const json::Array *Runs = RunsV->getAsArray();
   if (!Runs || Runs->empty())
-    return profileError("\"runs\" is not a non-empty array");
+    return fail("\"runs\" is not a non-empty array");
   for (unsigned I = 0; I < Runs->size(); ++I) {
     const json::Object *R = (*Runs)[I].getAsObject();
     std::optional<StringRef> Name = R ? R->getString("name") : std::nullopt;
     if (!Name)
-      return profileError(formatv("runs[{0}] has no \"name\"", I));
+      return fail(formatv("runs[{0}] has no \"name\"", I));
     ProfileFile::Run Run;
     Run.Name = Name->str();
     if (std::optional<StringRef> S = R->getString("source"))
       Run.Source = S->str();
     Expected<std::vector<unsigned>> C = readCopies(R->get("copies_present"));
     if (!C)
-      return profileError(formatv("runs[{0}]: {1}", I, toString(C.takeError())));
+      return fail(formatv("runs[{0}]: {1}", I, toString(C.takeError())));
     Run.CopiesPresent = std::move(*C);
     P.Runs.push_back(std::move(Run));
   }
@@ -235,12 +228,11 @@ Error readPathRuns(const json::Object &Path, size_t NumRuns,
                    std::vector<std::pair<unsigned, uint64_t>> &Out) {
   const json::Value *V = Path.get("runs");
   if (!V)
-    return NumRuns ? profileError("no \"runs\" in a merged profile")
-                   : Error::success();
+    return NumRuns ? fail("no \"runs\" in a merged profile") : Error::success();
   const json::Array *A = V->getAsArray();
   if (!A || !NumRuns)
-    return profileError("\"runs\" is not an array of [run, count] pairs "
-                        "(or the profile has no runs)");
+    return fail("\"runs\" is not an array of [run, count] pairs "
+                "(or the profile has no runs)");
   for (const json::Value &E : *A) {
     const json::Array *Pair = E.getAsArray();
     std::optional<uint64_t> R, C;
@@ -249,8 +241,8 @@ Error readPathRuns(const json::Object &Path, size_t NumRuns,
       C = u64FromJSON((*Pair)[1]);
     }
     if (!R || !C || *R >= NumRuns)
-      return profileError("\"runs\" holds something other than a [run, "
-                          "count] pair");
+      return fail("\"runs\" holds something other than a [run, "
+                  "count] pair");
     Out.emplace_back(*R, *C);
   }
   return Error::success();
@@ -261,13 +253,13 @@ Error readPathRuns(const json::Object &Path, size_t NumRuns,
 Expected<ProfileFile> parseProfileJSON(StringRef Text) {
   Expected<json::Value> V = parseBoundedJSON(Text);
   if (!V)
-    return profileError("not valid JSON: " + toString(V.takeError()));
+    return fail("not valid JSON: " + toString(V.takeError()));
   const json::Object *Top = V->getAsObject();
   if (!Top || Top->getString("format") != std::optional<StringRef>("p3-profile"))
-    return profileError("not a p3 profile (no \"format\": \"p3-profile\")");
+    return fail("not a p3 profile (no \"format\": \"p3-profile\")");
   std::optional<int64_t> Version = Top->getInteger("version");
   if (Version != 1)
-    return profileError("unsupported profile version (this p3 reads 1)");
+    return fail("unsupported profile version (this p3 reads 1)");
   ProfileFile P;
   if (std::optional<StringRef> H = Top->getString("manifest"))
     P.ManifestHash = H->str();
@@ -275,15 +267,15 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
     return E;
   const json::Array *Functions = Top->getArray("functions");
   if (!Functions)
-    return profileError("\"functions\" is missing or not an array");
+    return fail("\"functions\" is missing or not an array");
   for (unsigned I = 0; I < Functions->size(); ++I) {
     const json::Object *F = (*Functions)[I].getAsObject();
     std::optional<StringRef> Id = F ? F->getString("id") : std::nullopt;
     if (!Id)
-      return profileError(formatv("functions[{0}] has no \"id\"", I));
+      return fail(formatv("functions[{0}] has no \"id\"", I));
     ProfileFile::Function &Out = P.Functions[Id->str()];
     if (!Out.Id.empty())
-      return profileError("function " + *Id + " is listed twice");
+      return fail("function " + *Id + " is listed twice");
     Out.Id = Id->str();
     if (std::optional<StringRef> Name = F->getString("name"))
       Out.Name = Name->str();
@@ -292,12 +284,12 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
     if (const json::Value *L = F->get("lost")) {
       std::optional<uint64_t> Lost = u64FromJSON(*L);
       if (!Lost)
-        return profileError("function " + *Id + ": \"lost\" is not a count");
+        return fail("function " + *Id + ": \"lost\" is not a count");
       Out.Lost = *Lost;
     }
     const json::Array *Paths = F->getArray("paths");
     if (!Paths)
-      return profileError("function " + *Id + ": \"paths\" is missing");
+      return fail("function " + *Id + ": \"paths\" is missing");
     for (unsigned J = 0; J < Paths->size(); ++J) {
       const json::Object *PO = (*Paths)[J].getAsObject();
       const json::Value *SV = PO ? PO->get("sbl_id") : nullptr;
@@ -305,15 +297,14 @@ Expected<ProfileFile> parseProfileJSON(StringRef Text) {
       std::optional<uint64_t> S = SV ? u64FromJSON(*SV) : std::nullopt;
       std::optional<uint64_t> C = CV ? u64FromJSON(*CV) : std::nullopt;
       if (!S || !C)
-        return profileError(formatv("function {0}: paths[{1}] needs unsigned "
-                                    "\"sbl_id\" and \"count\"",
-                                    *Id, J));
+        return fail(formatv("function {0}: paths[{1}] needs unsigned "
+                            "\"sbl_id\" and \"count\"",
+                            *Id, J));
       if (!Out.Paths.emplace(*S, *C).second)
-        return profileError(
-            formatv("function {0}: path {1} is listed twice", *Id, *S));
+        return fail(formatv("function {0}: path {1} is listed twice", *Id, *S));
       if (Error E = readPathRuns(*PO, P.Runs.size(), Out.ByRun[*S]))
-        return profileError(formatv("function {0}: paths[{1}]: {2}", *Id, J,
-                                    toString(std::move(E))));
+        return fail(formatv("function {0}: paths[{1}]: {2}", *Id, J,
+                            toString(std::move(E))));
     }
   }
   return P;
@@ -323,10 +314,10 @@ Expected<ProfileFile> readProfileFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
-    return profileError(Path + ": cannot read: " + Buf.getError().message());
+    return fail(Path + ": cannot read: " + Buf.getError().message());
   Expected<ProfileFile> P = parseProfileJSON((*Buf)->getBuffer());
   if (!P)
-    return profileError(Path + ": " + toString(P.takeError()));
+    return fail(Path + ": " + toString(P.takeError()));
   return P;
 }
 

@@ -3,6 +3,7 @@
 #include "Profile/OspManifest.h"
 #include "Profile/AtomicWrite.h"
 #include "Profile/BoundedJSON.h"
+#include "Profile/Fail.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -14,10 +15,6 @@ using namespace llvm;
 namespace p3 {
 
 namespace {
-
-Error fail(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
 
 uint64_t fnv1a(StringRef Text) {
   uint64_t H = 0xcbf29ce484222325ULL;

@@ -1,6 +1,7 @@
 //===- OutputDir.cpp - Write a directory of files all at once ------------===//
 
 #include "Profile/OutputDir.h"
+#include "Profile/Fail.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,10 +14,6 @@ namespace p3 {
 namespace {
 
 constexpr StringLiteral Marker = ".p3-report";
-
-Error dirError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg.str());
-}
 
 bool isEmptyDirectory(StringRef Path) {
   std::error_code EC;
@@ -35,25 +32,25 @@ bool isReplaceable(StringRef Path) {
 
 Expected<OutputDir> OutputDir::create(StringRef Dest, StringRef What) {
   if (Dest.empty())
-    return dirError("no output directory given for the " + What);
+    return fail("no output directory given for the " + What);
   SmallString<256> Abs(Dest);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   while (Abs.size() > 1 && sys::path::is_separator(Abs.back()))
     Abs.pop_back();
   if (sys::fs::exists(Abs)) {
     if (!sys::fs::is_directory(Abs))
-      return dirError(Dest + ": exists and is not a directory; not writing "
-                             "the " + What + " there");
+      return fail(Dest + ": exists and is not a directory; not writing the " +
+                  What + " there");
     if (!isReplaceable(Abs))
-      return dirError(Dest + ": exists and is not a report p3 wrote (no " +
-                      Marker + " in it); not replacing it with the " + What);
+      return fail(Dest + ": exists and is not a report p3 wrote (no " + Marker +
+                  " in it); not replacing it with the " + What);
   }
   StringRef Parent = sys::path::parent_path(Abs);
   if (Parent.empty())
     Parent = ".";
   if (!sys::fs::is_directory(Parent))
-    return dirError(Dest + ": cannot write the " + What + ": " + Parent +
-                    " is not a directory");
+    return fail(Dest + ": cannot write the " + What + ": " + Parent +
+                " is not a directory");
   // A sibling, so that the final rename stays within one file system.
   for (unsigned Try = 0; Try < 100; ++Try) {
     SmallString<256> Temp;
@@ -63,16 +60,16 @@ Expected<OutputDir> OutputDir::create(StringRef Dest, StringRef What) {
     if (EC == std::errc::file_exists)
       continue;
     if (EC)
-      return dirError(Dest + ": cannot write the " + What + ": " +
-                      EC.message() + " (creating " + Temp + ")");
+      return fail(Dest + ": cannot write the " + What + ": " + EC.message() +
+                  " (creating " + Temp + ")");
     OutputDir D(Abs.str().str(), Temp.str().str(), What.str());
     if (Error E = D.write(Marker, "written by p3-report; this directory is "
                                   "replaced whole when the report is "
                                   "written again\n"))
-      return std::move(E);
-    return std::move(D);
+      return E;
+    return D;
   }
-  return dirError(Dest + ": cannot create a temporary directory beside it");
+  return fail(Dest + ": cannot create a temporary directory beside it");
 }
 
 OutputDir::OutputDir(OutputDir &&Other)
@@ -91,7 +88,7 @@ Error OutputDir::write(StringRef Relative, StringRef Contents) {
   sys::path::append(Path, Relative);
   if (std::error_code EC =
           sys::fs::create_directories(sys::path::parent_path(Path)))
-    return dirError(Dest + ": cannot write the " + What + ": " + EC.message());
+    return fail(Dest + ": cannot write the " + What + ": " + EC.message());
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (!EC) {
@@ -103,8 +100,8 @@ Error OutputDir::write(StringRef Relative, StringRef Contents) {
     }
   }
   if (EC)
-    return dirError(Dest + ": cannot write the " + What + " (" + Relative +
-                    "): " + EC.message());
+    return fail(Dest + ": cannot write the " + What + " (" + Relative +
+                "): " + EC.message());
   return Error::success();
 }
 
@@ -113,18 +110,18 @@ Error OutputDir::commit() {
   SmallString<256> Old;
   if (sys::fs::exists(Dest)) {
     if (!isReplaceable(Dest))
-      return dirError(Dest + ": appeared meanwhile and is not a p3 report; "
-                             "not replacing it");
+      return fail(Dest + ": appeared meanwhile and is not a p3 report; "
+                         "not replacing it");
     sys::fs::createUniquePath(Dest + ".old-%%%%%%", Old, false);
     if (std::error_code EC = sys::fs::rename(Dest, Old))
-      return dirError(Dest + ": cannot replace the earlier " + What + ": " +
-                      EC.message());
+      return fail(Dest + ": cannot replace the earlier " + What + ": " +
+                  EC.message());
   }
   if (std::error_code EC = sys::fs::rename(Temp, Dest)) {
     if (!Old.empty())
       sys::fs::rename(Old, Dest);
-    return dirError(Dest + ": cannot move the " + What + " into place: " +
-                    EC.message());
+    return fail(Dest + ": cannot move the " + What +
+                " into place: " + EC.message());
   }
   Done = true;
   if (!Old.empty())

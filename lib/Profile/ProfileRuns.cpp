@@ -3,6 +3,7 @@
 #include "Profile/ProfileRuns.h"
 #include "Profile/BoundedJSON.h"
 #include "Profile/EdgeFlow.h"
+#include "Profile/Fail.h"
 #include "Profile/U64JSON.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -26,10 +27,6 @@ ProfileRun singleRun(const Manifest &M, const MergedProfile &P) {
 }
 
 namespace {
-
-Error runError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg.str());
-}
 
 /// What the merge keeps of each path and function of the inputs.
 struct MergedPath {
@@ -118,7 +115,7 @@ void writeMerged(raw_ostream &OS, StringRef Hash,
 
 Expected<std::string> mergeProfileFiles(ArrayRef<std::string> Files) {
   if (Files.empty())
-    return runError("--merge needs at least one profile.json");
+    return fail("--merge needs at least one profile.json");
   std::string Hash, HashFile;
   std::vector<ProfileFile::Run> Runs;
   std::set<std::string> RunNames;
@@ -130,23 +127,23 @@ Expected<std::string> mergeProfileFiles(ArrayRef<std::string> Files) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
         MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (!Buf)
-      return runError(Path + ": cannot read: " + Buf.getError().message());
+      return fail(Path + ": cannot read: " + Buf.getError().message());
     Expected<ProfileFile> PF = parseProfileJSON((*Buf)->getBuffer());
     if (!PF)
-      return runError(Path + ": " + toString(PF.takeError()));
+      return fail(Path + ": " + toString(PF.takeError()));
     if (FileIndex == 0) {
       Hash = PF->ManifestHash;
       HashFile = Path;
       Common = PF->CopiesPresent;
     } else if (PF->ManifestHash != Hash) {
-      return runError(Path + ": a profile of manifest " + PF->ManifestHash +
-                      ", not of " + Hash + " (" + HashFile +
-                      "'s): only profiles of one rewrite add up");
+      return fail(Path + ": a profile of manifest " + PF->ManifestHash +
+                  ", not of " + Hash + " (" + HashFile +
+                  "'s): only profiles of one rewrite add up");
     }
     // The file parsed as a profile, so its structure is known to be sound.
     Expected<json::Value> V = parseBoundedJSON((*Buf)->getBuffer());
     if (!V)
-      return runError(Path + ": " + toString(V.takeError()));
+      return fail(Path + ": " + toString(V.takeError()));
     unsigned Base = Runs.size();
     if (PF->Runs.empty()) {
       ProfileFile::Run R;
@@ -184,9 +181,9 @@ Expected<std::string> mergeProfileFiles(ArrayRef<std::string> Files) {
         Out.File = FO.get("file") ? *FO.get("file") : json::Value(nullptr);
         Out.TotalPaths = Total.value_or(0);
       } else if (Total && *Total != Out.TotalPaths) {
-        return runError(formatv("{0}: function {1} has {2} paths here and {3} "
-                                "in the files before: not the same rewrite",
-                                Path, Id, *Total, Out.TotalPaths));
+        return fail(formatv("{0}: function {1} has {2} paths here and {3} "
+                            "in the files before: not the same rewrite",
+                            Path, Id, *Total, Out.TotalPaths));
       }
       Out.Lost = addSaturating(Out.Lost, In.Lost);
       for (const json::Value &PV : *FO.getArray("paths")) {
@@ -217,9 +214,9 @@ Expected<std::vector<ProfileRun>> runsOf(const Manifest &M,
                                          const ProfileFile &P,
                                          StringRef Path) {
   if (P.ManifestHash != M.Hash)
-    return runError(Path + ": a profile of manifest " + P.ManifestHash +
-                    ", not of this one (" + M.Hash +
-                    "): it belongs to another rewrite");
+    return fail(Path + ": a profile of manifest " + P.ManifestHash +
+                ", not of this one (" + M.Hash +
+                "): it belongs to another rewrite");
   std::map<std::string, unsigned> Index;
   for (const ManifestFunction &MF : M.Functions)
     if (MF.Instrumented)
@@ -236,8 +233,8 @@ Expected<std::vector<ProfileRun>> runsOf(const Manifest &M,
   for (const auto &[Id, F] : P.Functions) {
     auto It = Index.find(Id);
     if (It == Index.end())
-      return runError(Path + ": function " + Id +
-                      " is not an instrumented function of the manifest");
+      return fail(Path + ": function " + Id +
+                  " is not an instrumented function of the manifest");
     if (P.Runs.empty()) {
       Runs[0].Counts[It->second] = F.Paths;
       continue;

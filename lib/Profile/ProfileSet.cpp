@@ -63,6 +63,11 @@ std::string functionName(const Manifest &M, unsigned F) {
   return formatv("function {0} ({1})", F, M.Functions[F].Id).str();
 }
 
+/// Adds \p N to \p Sum, staying at UINT64_MAX instead of wrapping.
+void addSaturating(uint64_t &Sum, uint64_t N) {
+  Sum = Sum > UINT64_MAX - N ? UINT64_MAX : Sum + N;
+}
+
 /// Checks one section and adds its records. \p Problems counts the file's
 /// problems so far; only the first MaxProblems are reported.
 void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
@@ -75,6 +80,17 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
   auto Problem = [&](const Twine &Msg) {
     if (++Problems <= MaxProblems)
       Diags.error(Where + ": " + Msg);
+  };
+  // Whether the function of a summary line (dropped, lost, function-probes)
+  // is instrumented in the section's copy; a problem, "<What> function <F>,
+  // which is not instrumented...", if not.
+  auto InstrumentedHere = [&](const RawFunctionCount &L, StringRef What) {
+    if (L.Function < M.Functions.size() && G.graphOf(L.Function) &&
+        M.Functions[L.Function].Instances[S.Copy].isInstrumented())
+      return true;
+    Problem(formatv("{0} function {1}, which is not instrumented in copy {2}",
+                    What, L.Function, S.Copy));
+    return false;
   };
   for (const RawRecord &R : S.Records) {
     if (R.Function >= M.Functions.size()) {
@@ -114,14 +130,9 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
       Count = UINT64_MAX;
     }
   }
-  for (const RawDropped &D : S.Dropped) {
-    if (D.Function >= M.Functions.size() || !G.graphOf(D.Function) ||
-        !M.Functions[D.Function].Instances[S.Copy].isInstrumented()) {
-      Problem(formatv("dropped counts for function {0}, which is not "
-                      "instrumented in copy {1}",
-                      D.Function, S.Copy));
+  for (const RawFunctionCount &D : S.Dropped) {
+    if (!InstrumentedHere(D, "dropped counts for"))
       continue;
-    }
     const Instance &I = M.Functions[D.Function].Instances[S.Copy];
     if (I.Kind != InstanceKind::PSPP) {
       // Every id of a Ball-Larus instance is below its number of paths.
@@ -131,36 +142,21 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
                       D.Count, I.NumIds));
       continue;
     }
-    uint64_t &Dropped = Set.Dropped[D.Function][S.Copy];
-    Dropped = Dropped > UINT64_MAX - D.Count ? UINT64_MAX : Dropped + D.Count;
+    addSaturating(Set.Dropped[D.Function][S.Copy], D.Count);
   }
-  for (const RawLost &L : S.Lost) {
-    if (L.Function >= M.Functions.size() || !G.graphOf(L.Function) ||
-        !M.Functions[L.Function].Instances[S.Copy].isInstrumented()) {
-      Problem(formatv("lost counts for function {0}, which is not "
-                      "instrumented in copy {1}",
-                      L.Function, S.Copy));
+  for (const RawFunctionCount &L : S.Lost) {
+    if (!InstrumentedHere(L, "lost counts for"))
       continue;
-    }
-    uint64_t &Lost = Set.Lost[L.Function][S.Copy];
-    Lost = Lost > UINT64_MAX - L.Count ? UINT64_MAX : Lost + L.Count;
+    addSaturating(Set.Lost[L.Function][S.Copy], L.Count);
     Diags.warning(Where + ": " + functionName(M, L.Function) +
                   formatv(": the runtime lost {0} path executions (no memory "
                           "for its hash table); the function's profile is "
                           "incomplete",
                           L.Count));
   }
-  for (const RawFunctionProbes &P : S.FunctionProbes) {
-    if (P.Function >= M.Functions.size() || !G.graphOf(P.Function) ||
-        !M.Functions[P.Function].Instances[S.Copy].isInstrumented()) {
-      Problem(formatv("probes counted in function {0}, which is not "
-                      "instrumented in copy {1}",
-                      P.Function, S.Copy));
-      continue;
-    }
-    uint64_t &Hits = Set.FunctionProbeHits[P.Function][S.Copy];
-    Hits = Hits > UINT64_MAX - P.Count ? UINT64_MAX : Hits + P.Count;
-  }
+  for (const RawFunctionCount &P : S.FunctionProbes)
+    if (InstrumentedHere(P, "probes counted in"))
+      addSaturating(Set.FunctionProbeHits[P.Function][S.Copy], P.Count);
 }
 
 } // namespace

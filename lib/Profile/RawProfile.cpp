@@ -30,7 +30,7 @@ namespace {
 std::pair<bool, std::string> functionProbesAddUpTo(const RawSection &S,
                                                    uint64_t N) {
   uint64_t Sum = 0;
-  for (const RawFunctionProbes &F : S.FunctionProbes)
+  for (const RawFunctionCount &F : S.FunctionProbes)
     if (__builtin_add_overflow(Sum, F.Count, &Sum))
       return {false, "more than " + std::to_string(UINT64_MAX)};
   return {Sum == N, std::to_string(Sum)};
@@ -58,6 +58,14 @@ private:
   Expected<unsigned> number32(StringRef Field, StringRef What) const;
 
   Error header(ArrayRef<StringRef> Fields, RawSection &S) const;
+  /// A summary line '<keyword> <function> <count>' ("dropped", "lost",
+  /// "function-probes"; the keyword is Fields[0]), appended to \p Into.
+  /// \p CountField names the count in the line's syntax ("<count>"), \p
+  /// CountName in a message about its number. \p Seen holds the functions
+  /// that already had a line of this keyword in the section.
+  Error functionCount(ArrayRef<StringRef> Fields, StringRef CountField,
+                      StringRef CountName, DenseSet<unsigned> &Seen,
+                      std::vector<RawFunctionCount> &Into) const;
 };
 
 Expected<uint64_t> Parser::number(StringRef Field, StringRef What) const {
@@ -109,6 +117,28 @@ Error Parser::header(ArrayRef<StringRef> Fields, RawSection &S) const {
   if (!Pid)
     return Pid.takeError();
   S.Pid = *Pid;
+  return Error::success();
+}
+
+Error Parser::functionCount(ArrayRef<StringRef> Fields, StringRef CountField,
+                            StringRef CountName, DenseSet<unsigned> &Seen,
+                            std::vector<RawFunctionCount> &Into) const {
+  StringRef Keyword = Fields[0];
+  if (Fields.size() != 3)
+    return error("malformed '" + Keyword + "' line: expected '" + Keyword +
+                 " <function> " + CountField + "'");
+  Expected<unsigned> F = number32(Fields[1], "function index");
+  if (!F)
+    return F.takeError();
+  Expected<uint64_t> C = number(Fields[2], CountName);
+  if (!C)
+    return C.takeError();
+  if (*C == 0)
+    return error("'" + Keyword + "' line with a zero count");
+  if (!Seen.insert(*F).second)
+    return error(
+        formatv("second '{0}' line for function {1}", Keyword, *F).str());
+  Into.push_back({*F, *C});
   return Error::success();
 }
 
@@ -212,22 +242,9 @@ Expected<RawProfile> Parser::parse() {
       return error("expected 'end <records>' after the 'probes' line");
 
     if (Fields[0] == "function-probes") {
-      if (Fields.size() != 3)
-        return error("malformed 'function-probes' line: expected "
-                     "'function-probes <function> <n>'");
-      Expected<unsigned> F = number32(Fields[1], "function index");
-      if (!F)
-        return F.takeError();
-      Expected<uint64_t> C = number(Fields[2], "probe count");
-      if (!C)
-        return C.takeError();
-      if (*C == 0)
-        return error("'function-probes' line with a zero count");
-      if (!SeenProbes.insert(*F).second)
-        return error(
-            formatv("second 'function-probes' line for function {0}", *F)
-                .str());
-      S->FunctionProbes.push_back({*F, *C});
+      if (Error E = functionCount(Fields, "<n>", "probe count", SeenProbes,
+                                  S->FunctionProbes))
+        return E;
       At = State::FunctionProbes;
       continue;
     }
@@ -238,40 +255,17 @@ Expected<RawProfile> Parser::parse() {
     if (Fields[0] == "dropped") {
       if (At == State::Lost)
         return error("'dropped' line after a 'lost' line");
-      if (Fields.size() != 3)
-        return error("malformed 'dropped' line: expected 'dropped <function> "
-                     "<count>'");
-      Expected<unsigned> F = number32(Fields[1], "function index");
-      if (!F)
-        return F.takeError();
-      Expected<uint64_t> C = number(Fields[2], "dropped count");
-      if (!C)
-        return C.takeError();
-      if (*C == 0)
-        return error("'dropped' line with a zero count");
-      if (!SeenDropped.insert(*F).second)
-        return error(
-            formatv("second 'dropped' line for function {0}", *F).str());
-      S->Dropped.push_back({*F, *C});
+      if (Error E = functionCount(Fields, "<count>", "dropped count",
+                                  SeenDropped, S->Dropped))
+        return E;
       At = State::Dropped;
       continue;
     }
 
     if (Fields[0] == "lost") {
-      if (Fields.size() != 3)
-        return error("malformed 'lost' line: expected 'lost <function> "
-                     "<count>'");
-      Expected<unsigned> F = number32(Fields[1], "function index");
-      if (!F)
-        return F.takeError();
-      Expected<uint64_t> C = number(Fields[2], "lost count");
-      if (!C)
-        return C.takeError();
-      if (*C == 0)
-        return error("'lost' line with a zero count");
-      if (!SeenLost.insert(*F).second)
-        return error(formatv("second 'lost' line for function {0}", *F).str());
-      S->Lost.push_back({*F, *C});
+      if (Error E =
+              functionCount(Fields, "<count>", "lost count", SeenLost, S->Lost))
+        return E;
       At = State::Lost;
       continue;
     }
@@ -332,18 +326,20 @@ Expected<RawProfile> readRawProfile(StringRef Path) {
 std::string printRawProfile(const RawProfile &P) {
   std::string Out;
   raw_string_ostream OS(Out);
+  auto PrintFunctionCounts = [&](StringRef Keyword,
+                                 ArrayRef<RawFunctionCount> Lines) {
+    for (const RawFunctionCount &L : Lines)
+      OS << Keyword << ' ' << L.Function << ' ' << L.Count << '\n';
+  };
   for (const RawSection &S : P.Sections) {
     OS << "P3RAW 1 " << S.ManifestHash << ' ' << S.Copy << ' ' << S.Pid << '\n';
     if (S.Forked)
       OS << "forked\n";
     for (const RawRecord &R : S.Records)
       OS << R.Function << ' ' << R.Id << ' ' << R.Count << '\n';
-    for (const RawDropped &D : S.Dropped)
-      OS << "dropped " << D.Function << ' ' << D.Count << '\n';
-    for (const RawLost &L : S.Lost)
-      OS << "lost " << L.Function << ' ' << L.Count << '\n';
-    for (const RawFunctionProbes &F : S.FunctionProbes)
-      OS << "function-probes " << F.Function << ' ' << F.Count << '\n';
+    PrintFunctionCounts("dropped", S.Dropped);
+    PrintFunctionCounts("lost", S.Lost);
+    PrintFunctionCounts("function-probes", S.FunctionProbes);
     if (S.ProbeHits)
       OS << "probes " << *S.ProbeHits << '\n';
     OS << "end " << S.Records.size() << '\n';

@@ -37,25 +37,11 @@ struct RawRecord {
   uint64_t Count = 0;
 };
 
-/// Executions of a function whose path id is at or above the instance's
-/// number of ids: no interesting path has such an id (in a PSPP copy, paths
-/// another copy profiles), so the runtime counts them together.
-struct RawDropped {
-  unsigned Function = 0;
-  uint64_t Count = 0;
-};
-
-/// Counts the runtime could not record for a function (no memory for its
-/// hash table): the function's profile is incomplete.
-struct RawLost {
-  unsigned Function = 0;
-  uint64_t Count = 0;
-};
-
-/// Probes that ran in one function (probe-counting builds): with the model's
-/// figure per function, a disagreement can be traced to where it is.
-struct RawFunctionProbes {
-  unsigned Function = 0;
+/// One line of a section's per-function summary, '<keyword> <function>
+/// <count>' ("dropped", "lost", "function-probes"): a nonzero count for one
+/// function, at most one line per function and keyword.
+struct RawFunctionCount {
+  unsigned Function = 0; ///< Manifest function index.
   uint64_t Count = 0;
 };
 
@@ -68,11 +54,18 @@ struct RawSection {
   bool Forked = false;
   std::optional<uint64_t> ProbeHits;
   std::vector<RawRecord> Records;
-  std::vector<RawDropped> Dropped;
-  std::vector<RawLost> Lost;
-  /// Nonzero per-function probe counts; when present, they add up to
-  /// ProbeHits. Empty in profiles of older runtimes.
-  std::vector<RawFunctionProbes> FunctionProbes;
+  /// Executions of a function whose path id is at or above the instance's
+  /// number of ids: no interesting path has such an id (in a PSPP copy, paths
+  /// another copy profiles), so the runtime counts them together.
+  std::vector<RawFunctionCount> Dropped;
+  /// Counts the runtime could not record for a function (no memory for its
+  /// hash table): the function's profile is incomplete.
+  std::vector<RawFunctionCount> Lost;
+  /// Probes that ran in one function (probe-counting builds): with the
+  /// model's figure per function, a disagreement can be traced to where it
+  /// is. When present, they add up to ProbeHits; empty in profiles of older
+  /// runtimes.
+  std::vector<RawFunctionCount> FunctionProbes;
 };
 
 struct RawProfile {

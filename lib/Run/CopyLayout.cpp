@@ -1,9 +1,10 @@
 //===- CopyLayout.cpp - Where the copies are and where a command runs ----===//
 
 #include "Run/CopyLayout.h"
-#include "Profile/OspManifest.h"
 
+#include "Profile/Fail.h"
 #include "Profile/Manifest.h"
+#include "Profile/OspManifest.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,14 +14,6 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 namespace p3 {
-
-namespace {
-
-Error fail(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
-
-} // namespace
 
 std::string realOrAbsolute(StringRef Path) {
   SmallString<256> Real;

@@ -15,6 +15,8 @@
 
 #include "Run/Engine.h"
 
+#include "Profile/Fail.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -78,10 +80,6 @@ public:
   }
 
 private:
-  static Error fail(const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  }
-
   /// Seq Host Starttime JobRuntime Send Receive Exitval Signal Command; Seq
   /// is the position of the copy in the ::: list, from 1.
   EngineFailures readJobLog(StringRef Text, ArrayRef<unsigned> Copies) {

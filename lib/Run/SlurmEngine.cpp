@@ -20,6 +20,7 @@
 #include "Run/SlurmStates.h"
 
 #include "Profile/AtomicWrite.h"
+#include "Profile/Fail.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,10 +117,6 @@ public:
   }
 
 private:
-  static Error fail(const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  }
-
   static std::map<unsigned, TaskState> finalStates(StringRef JobId) {
     std::string Out, Err;
     if (runHelper({"scontrol", "show", "job", "-o", JobId.str()}, Out, Err) ==

@@ -258,10 +258,12 @@ private:
         Decoded.push_back(Behind.at({Edge.Origin.Block, Edge.Origin.Index}));
     }
     EXPECT_EQ(observable(Decoded), observable(Walked)) << "id " << Id;
-    if (First != NoVertex)
+    if (First != NoVertex) {
       EXPECT_EQ(First, A.Representative[Start]);
-    if (LastEnd != NoVertex && !Walked.empty())
+    }
+    if (LastEnd != NoVertex && !Walked.empty()) {
       EXPECT_EQ(LastEnd, A.Representative[Walked.back().Block]);
+    }
   }
 
   const AnchoredFunction &A;
@@ -321,8 +323,9 @@ TEST(AnchorSimulation, RecordedIdsNameTheWalkedPaths) {
       RecordProperty(std::string(shapeName(S)) + "-" +
                          std::to_string(int(Density * 10)),
                      std::to_string(C.Planned) + " planned");
-      if (Density > 0.8)
+      if (Density > 0.8) {
         EXPECT_GT(C.Planned, C.Skipped) << shapeName(S) << "\n" << Reasons;
+      }
       if (getenv("P3_SHOW_REASONS"))
         llvm::errs() << shapeName(S) << " " << Density << ": " << C.Planned
                      << " planned, " << C.Skipped << " skipped\n"

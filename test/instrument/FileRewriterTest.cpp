@@ -41,7 +41,8 @@ struct Fixture {
 
   /// The function's text after the prologue ("#line 1").
   std::string rewrite() {
-    Plan.Functions = {{&F, &Code, 0, false}};
+    Plan.Functions = {{&F, &Code, /*TableSlot=*/0, /*Guarded=*/false,
+                       /*OspEnter=*/""}};
     std::string Out = rewriteFile(Text, Plan);
     return Out.substr(Out.find("#line 1\n") + 8);
   }

@@ -59,6 +59,39 @@ std::string rawName(const SimulatedProgram &P, unsigned Copy) {
   return "profiles/p3-" + P.M.Hash + "-c" + std::to_string(Copy) + "-1.raw";
 }
 
+/// Writes the raw profile of every copy of \p P into \p Dir, copy by copy,
+/// each of \p Processes processes; returns their paths.
+std::vector<std::string> writeRawProfiles(const ScratchDir &Dir,
+                                          const SimulatedProgram &P,
+                                          unsigned Processes, bool WithProbes,
+                                          std::mt19937_64 &Rng) {
+  std::vector<std::string> Files;
+  for (unsigned C = 0; C < P.M.Strategy.K; ++C) {
+    Dir.write(rawName(P, C), rawProfileOf(P, C, Processes, WithProbes, Rng));
+    Files.push_back(Dir.path(rawName(P, C)));
+  }
+  return Files;
+}
+
+/// p3-report run in-process: its result and what it printed.
+struct ReportRun {
+  ReportResult R;
+  std::string Text, Errs;
+};
+
+ReportRun report(const ReportOptions &RO) {
+  ReportRun Run;
+  raw_string_ostream TS(Run.Text), ES(Run.Errs);
+  Run.R = runReport(RO, TS, ES);
+  return Run;
+}
+
+ReportRun reportOn(const std::string &Dir) {
+  ReportOptions RO;
+  RO.Dir = Dir;
+  return report(RO);
+}
+
 struct Loaded {
   ProgramGraphs G;
   ProfileSet Set;
@@ -112,13 +145,8 @@ TEST(Merge, SimulatedRunsGiveTheSBLProfile) {
         SimulatedProgram P = makeProgram(Rng, 8, O);
         runProgram(Rng, P);
         ScratchDir Dir;
-        std::vector<std::string> Files;
-        for (unsigned C = 0; C < K; ++C) {
-          Dir.write(rawName(P, C),
-                    rawProfileOf(P, C, 1 + Rep % 3, /*WithProbes=*/true, Rng));
-          Files.push_back(Dir.path(rawName(P, C)));
-        }
-        Loaded L = loadAndMerge(P, Files);
+        Loaded L = loadAndMerge(P, writeRawProfiles(Dir, P, 1 + Rep % 3,
+                                                    /*WithProbes=*/true, Rng));
         ASSERT_FALSE(L.Diags.hasErrors()) << joined(L.Diags.Errors);
         EXPECT_TRUE(L.Diags.Warnings.empty()) << joined(L.Diags.Warnings);
         SCOPED_TRACE(std::string(strategyName(S)) + " k=" + std::to_string(K));
@@ -175,12 +203,7 @@ TEST(Merge, SimulationTable) {
   SimulatedProgram P = makeProgram(Rng, 10, O);
   runProgram(Rng, P);
   ScratchDir Dir;
-  std::vector<std::string> Files;
-  for (unsigned C = 0; C < 4; ++C) {
-    Dir.write(rawName(P, C), rawProfileOf(P, C, 1, false, Rng));
-    Files.push_back(Dir.path(rawName(P, C)));
-  }
-  Loaded L = loadAndMerge(P, Files);
+  Loaded L = loadAndMerge(P, writeRawProfiles(Dir, P, 1, false, Rng));
   ASSERT_FALSE(L.Diags.hasErrors()) << joined(L.Diags.Errors);
   uint64_t SBL = 0;
   Expected<std::vector<SimulationRow>> Rows = simulateStrategies(
@@ -233,16 +256,13 @@ TEST(Merge, NondeterminismIsReported) {
   Out.write("manifest.json", P.M.toJSON());
   Out.write(rawName(P, 0), Dir.read(rawName(P, 0)));
   Out.write(rawName(P, 1), Dir.read(rawName(P, 1)));
-  ReportOptions RO;
-  RO.Dir = Out.path();
-  std::string Text, Errs;
-  raw_string_ostream TS(Text), ES(Errs);
-  ReportResult R = runReport(RO, TS, ES);
-  EXPECT_EQ(R.ExitCode, 0) << Errs;
-  EXPECT_NE(Text.find("nondeterminism"), std::string::npos) << Text;
-  EXPECT_NE(Text.find("f0 path 0"), std::string::npos) << Text;
-  EXPECT_NE(Text.find("copy 0 10, copy 1 11"), std::string::npos) << Text;
-  EXPECT_NE(R.Summary.find("1 nondeterministic path"), std::string::npos);
+  ReportRun Run = reportOn(Out.path());
+  EXPECT_EQ(Run.R.ExitCode, 0) << Run.Errs;
+  EXPECT_NE(Run.Text.find("nondeterminism"), std::string::npos) << Run.Text;
+  EXPECT_NE(Run.Text.find("f0 path 0"), std::string::npos) << Run.Text;
+  EXPECT_NE(Run.Text.find("copy 0 10, copy 1 11"), std::string::npos)
+      << Run.Text;
+  EXPECT_NE(Run.R.Summary.find("1 nondeterministic path"), std::string::npos);
 }
 
 TEST(Merge, MissingCopy) {
@@ -253,12 +273,8 @@ TEST(Merge, MissingCopy) {
   SimulatedProgram P = makeProgram(Rng, 8, O);
   runProgram(Rng, P);
   ScratchDir Dir;
-  std::vector<std::string> Files;
-  for (unsigned C = 0; C < 4; ++C) {
-    Dir.write(rawName(P, C), rawProfileOf(P, C, 1, false, Rng));
-    if (C != 2)
-      Files.push_back(Dir.path(rawName(P, C)));
-  }
+  std::vector<std::string> Files = writeRawProfiles(Dir, P, 1, false, Rng);
+  Files.erase(Files.begin() + 2); // copy 2's profile is not given
   Loaded L = loadAndMerge(P, Files);
   ASSERT_FALSE(L.Diags.hasErrors()) << joined(L.Diags.Errors);
   EXPECT_EQ(L.Merged.CopiesPresent, (std::vector<unsigned>{0, 1, 3}));
@@ -287,15 +303,12 @@ TEST(Merge, MissingCopy) {
   Out.write("manifest.json", P.M.toJSON());
   for (unsigned C : {0u, 1u, 3u})
     Out.write(rawName(P, C), Dir.read(rawName(P, C)));
-  ReportOptions RO;
-  RO.Dir = Out.path();
-  std::string Text, Errs;
-  raw_string_ostream TS(Text), ES(Errs);
-  ReportResult R = runReport(RO, TS, ES);
-  EXPECT_EQ(R.ExitCode, 0) << Errs;
-  EXPECT_NE(Text.find("no raw profile from copy 2"), std::string::npos)
-      << Text;
-  EXPECT_NE(R.Summary.find("1 copy missing"), std::string::npos) << R.Summary;
+  ReportRun Run = reportOn(Out.path());
+  EXPECT_EQ(Run.R.ExitCode, 0) << Run.Errs;
+  EXPECT_NE(Run.Text.find("no raw profile from copy 2"), std::string::npos)
+      << Run.Text;
+  EXPECT_NE(Run.R.Summary.find("1 copy missing"), std::string::npos)
+      << Run.R.Summary;
 }
 
 TEST(Merge, ForeignManifest) {
@@ -364,10 +377,12 @@ TEST(Merge, CorruptRawProfiles) {
     std::string Text;
     std::vector<std::string> Expect; // each must be in one error line
   } Cases[] = {
-      {"truncated", "P3RAW 1 " + H + " 0 5\n" + std::to_string(Target) + " 0 1\n",
+      {"truncated",
+       "P3RAW 1 " + H + " 0 5\n" + std::to_string(Target) + " 0 1\n",
        {"truncated.raw"}},
       {"garbage", "hello world\n", {"garbage.raw"}},
-      {"bad-copy", "P3RAW 1 " + H + " 7 5\nend 0\n",
+      {"bad-copy",
+       "P3RAW 1 " + H + " 7 5\nend 0\n",
        {"bad-copy.raw", "copy 7", "k = 2"}},
       {"bad-function",
        "P3RAW 1 " + H + " 0 5\n999 0 1\nend 1\n",
@@ -385,6 +400,31 @@ TEST(Merge, CorruptRawProfiles) {
            std::to_string(Target) + " " + std::to_string(NumPaths) +
            " 1\nend 1\n",
        {"bad-id.raw", MF.Id, "does not decode"}},
+      // Summary lines of functions the section's copy does not instrument
+      // (one of each kind, each way of not being instrumented), and dropped
+      // ids of a Ball-Larus instance, which has none.
+      {"dropped-other-copy",
+       "P3RAW 1 " + H + " " + std::to_string(Out) + " 5\ndropped " +
+           std::to_string(Target) + " 1\nend 0\n",
+       {"dropped-other-copy.raw",
+        "dropped counts for function " + std::to_string(Target) +
+            ", which is not instrumented in copy " + std::to_string(Out)}},
+      {"lost-bad-function",
+       "P3RAW 1 " + H + " 0 5\nlost 999 1\nend 0\n",
+       {"lost-bad-function.raw",
+        "lost counts for function 999, which is not instrumented in copy 0"}},
+      {"probes-skipped-function",
+       "P3RAW 1 " + H + " 0 5\nfunction-probes " + std::to_string(Skipped) +
+           " 2\nprobes 2\nend 0\n",
+       {"probes-skipped-function.raw",
+        "probes counted in function " + std::to_string(Skipped) +
+            ", which is not instrumented in copy 0"}},
+      {"dropped-ball-larus",
+       "P3RAW 1 " + H + " " + std::to_string(In) + " 5\ndropped " +
+           std::to_string(Target) + " 3\nend 0\n",
+       {"dropped-ball-larus.raw", MF.Id,
+        "3 executions with path ids at or above its",
+        "which its instance cannot produce"}},
       // Two processes whose counts of one path add up beyond 64 bits.
       {"overflow",
        "P3RAW 1 " + H + " " + std::to_string(In) + " 5\n" +
@@ -406,15 +446,11 @@ TEST(Merge, CorruptRawProfiles) {
                                                << joined(L.Diags.Errors);
 
     // Through the driver: exit 2, every problem on stderr, nothing written.
-    ReportOptions RO;
-    RO.Dir = Dir.path();
-    std::string Text, Errs;
-    raw_string_ostream TS(Text), ES(Errs);
-    ReportResult R = runReport(RO, TS, ES);
-    EXPECT_EQ(R.ExitCode, 2);
-    EXPECT_NE(Errs.find(File), std::string::npos) << Errs;
+    ReportRun Run = reportOn(Dir.path());
+    EXPECT_EQ(Run.R.ExitCode, 2);
+    EXPECT_NE(Run.Errs.find(File), std::string::npos) << Run.Errs;
     EXPECT_FALSE(sys::fs::exists(Dir.path("profile.json")));
-    EXPECT_TRUE(Text.empty());
+    EXPECT_TRUE(Run.Text.empty());
   }
 }
 
@@ -429,15 +465,12 @@ TEST(Report, ProfileJSONRoundTripAndCheck) {
   P.Truth[0][0] = (uint64_t(1) << 60) + 1;
   ScratchDir Dir;
   Dir.write("manifest.json", P.M.toJSON());
-  for (unsigned C = 0; C < 4; ++C)
-    Dir.write(rawName(P, C), rawProfileOf(P, C, 2, false, Rng));
+  writeRawProfiles(Dir, P, 2, false, Rng);
   ReportOptions RO;
   RO.Dir = Dir.path();
-  std::string Text, Errs;
-  raw_string_ostream TS(Text), ES(Errs);
-  ReportResult R = runReport(RO, TS, ES);
-  ASSERT_EQ(R.ExitCode, 0) << Errs;
-  EXPECT_TRUE(Errs.empty()) << Errs;
+  ReportRun Run = report(RO);
+  ASSERT_EQ(Run.R.ExitCode, 0) << Run.Errs;
+  EXPECT_TRUE(Run.Errs.empty()) << Run.Errs;
 
   Expected<ProfileFile> Back = readProfileFile(Dir.path("profile.json"));
   ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
@@ -454,11 +487,9 @@ TEST(Report, ProfileJSONRoundTripAndCheck) {
   std::string Same = Dir.path("same.json");
   Dir.write("same.json", Dir.read("profile.json"));
   RO.CheckFile = Same;
-  Text.clear();
-  Errs.clear();
-  R = runReport(RO, TS, ES);
-  EXPECT_EQ(R.ExitCode, 0) << Errs;
-  EXPECT_NE(Text.find("equals"), std::string::npos);
+  Run = report(RO);
+  EXPECT_EQ(Run.R.ExitCode, 0) << Run.Errs;
+  EXPECT_NE(Run.Text.find("equals"), std::string::npos);
 
   ProfileFile Changed = *Back;
   auto &F0 = Changed.Functions[P.M.Functions[P.FunctionOf[0]].Id];
@@ -477,12 +508,11 @@ TEST(Report, ProfileJSONRoundTripAndCheck) {
                    "{\"sbl_id\": 0, \"count\": \"1152921504606846978\"");
   Dir.write("changed.json", JSONText);
   RO.CheckFile = Dir.path("changed.json");
-  Text.clear();
-  Errs.clear();
-  R = runReport(RO, TS, ES);
-  EXPECT_EQ(R.ExitCode, 1);
-  EXPECT_NE(Text.find("differs from"), std::string::npos) << Text;
-  EXPECT_NE(Text.find("1152921504606846978"), std::string::npos) << Text;
+  Run = report(RO);
+  EXPECT_EQ(Run.R.ExitCode, 1);
+  EXPECT_NE(Run.Text.find("differs from"), std::string::npos) << Run.Text;
+  EXPECT_NE(Run.Text.find("1152921504606846978"), std::string::npos)
+      << Run.Text;
 }
 
 TEST(Report, NondeterminismListIsCapped) {
@@ -504,16 +534,12 @@ TEST(Report, NondeterminismListIsCapped) {
   Dir.write("manifest.json", P.M.toJSON());
   Dir.write(rawName(P, 0), rawProfileOf(P, 0, 1, false, Rng));
   Dir.write(rawName(P, 1), rawProfileOf(Other, 1, 1, false, Rng));
-  ReportOptions RO;
-  RO.Dir = Dir.path();
-  std::string Text, Errs;
-  raw_string_ostream TS(Text), ES(Errs);
-  ReportResult R = runReport(RO, TS, ES);
-  ASSERT_EQ(R.ExitCode, 0) << Errs;
-  size_t Begin = Text.find("WARNING: nondeterminism: 30 paths");
-  size_t End = Text.find("Hottest paths");
-  ASSERT_NE(Begin, std::string::npos) << Text;
-  StringRef Section = StringRef(Text).slice(Begin, End);
+  ReportRun Run = reportOn(Dir.path());
+  ASSERT_EQ(Run.R.ExitCode, 0) << Run.Errs;
+  size_t Begin = Run.Text.find("WARNING: nondeterminism: 30 paths");
+  size_t End = Run.Text.find("Hottest paths");
+  ASSERT_NE(Begin, std::string::npos) << Run.Text;
+  StringRef Section = StringRef(Run.Text).slice(Begin, End);
   EXPECT_EQ(Section.count(": copy 0 5, copy 1 6"), 20u) << Section.str();
   EXPECT_TRUE(Section.contains("... and 10 more")) << Section.str();
 }

@@ -306,6 +306,50 @@ TEST(RawProfile, MalformedLines) {
               "second 'dropped' line for function 3");
 }
 
+TEST(RawProfile, FunctionCountLines) {
+  // 'dropped', 'lost' and 'function-probes' lines share one syntax,
+  // '<keyword> <function> <count>', and the same checks.
+  struct Keyword {
+    std::string Name, CountName, Syntax;
+  } Keywords[] = {
+      {"dropped", "dropped count", "'dropped <function> <count>'"},
+      {"lost", "lost count", "'lost <function> <count>'"},
+      {"function-probes", "probe count", "'function-probes <function> <n>'"},
+  };
+  for (const Keyword &K : Keywords) {
+    SCOPED_TRACE(K.Name);
+    std::string Start = header() + K.Name + " ";
+    // What may follow the line in a section (function-probes lines need the
+    // probes line after them).
+    std::string Rest =
+        K.Name == "function-probes" ? "probes 9\nend 0\n" : "end 0\n";
+    expectError(Start + "3\n" + Rest, 2,
+                "malformed '" + K.Name + "' line: expected " + K.Syntax);
+    expectError(Start + "3 1 1\n" + Rest, 2,
+                "malformed '" + K.Name + "' line: expected " + K.Syntax);
+    expectError(Start + "x 1\n" + Rest, 2,
+                "function index 'x' is not an unsigned decimal number");
+    expectError(Start + "4294967296 1\n" + Rest, 2,
+                "function index '4294967296' does not fit 32 bits");
+    expectError(Start + "03 1\n" + Rest, 2,
+                "function index '03' has a leading zero");
+    expectError(Start + "3 y\n" + Rest, 2,
+                K.CountName + " 'y' is not an unsigned decimal number");
+    expectError(Start + "3 18446744073709551616\n" + Rest, 2,
+                K.CountName + " '18446744073709551616' does not fit 64 bits");
+    expectError(Start + "3 0\n" + Rest, 2,
+                "'" + K.Name + "' line with a zero count");
+    expectError(Start + "3 1\n" + K.Name + " 3 1\n" + Rest, 3,
+                "second '" + K.Name + "' line for function 3");
+    // The largest function index and count are read, and printed back.
+    std::string Largest =
+        Start + "4294967295 18446744073709551615\n" +
+        (K.Name == "function-probes" ? "probes 18446744073709551615\n" : "") +
+        "end 0\n";
+    EXPECT_EQ(printRawProfile(parseOk(Largest)), Largest);
+  }
+}
+
 TEST(RawProfile, OrderWithinASection) {
   // Records, then dropped lines, then lost lines, then probes, then end: the
   // runtime's order.

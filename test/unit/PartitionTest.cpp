@@ -21,15 +21,6 @@ using namespace p3::test;
 
 namespace {
 
-uint64_t reducedPaths(const ReducedDAG &R) {
-  std::vector<uint64_t> N(R.numGroups(), 0);
-  N[R.exitGroup()] = 1;
-  for (unsigned G = R.numGroups(); G-- > 0;)
-    for (unsigned E : R.outEdges(G))
-      N[G] = std::min<uint64_t>(N[G] + N[R.target(E)], UINT64_MAX / 2);
-  return N[R.entryGroup()];
-}
-
 /// How many shares admit each path; fails on a dead edge in a share.
 std::vector<unsigned>
 sharesPerPath(const PathDAG &D, const std::vector<std::vector<bool>> &Shares,

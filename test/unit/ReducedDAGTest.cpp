@@ -125,16 +125,6 @@ void checkReduced(const PathDAG &D, const ReducedDAG &R) {
   }
 }
 
-/// Paths of the reduced DAG (saturating).
-uint64_t reducedPaths(const ReducedDAG &R) {
-  std::vector<uint64_t> N(R.numGroups(), 0);
-  N[R.exitGroup()] = 1;
-  for (unsigned G = R.numGroups(); G-- > 0;)
-    for (unsigned E : R.outEdges(G))
-      N[G] = std::min<uint64_t>(N[G] + N[R.target(E)], UINT64_MAX / 2);
-  return N[R.entryGroup()];
-}
-
 } // namespace
 
 TEST(ReducedDAG, RandomGroupsAreConsistent) {

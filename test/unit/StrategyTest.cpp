@@ -135,9 +135,10 @@ void checkAutoTasks(const Program &Prog, const ProgramPlan &Plan) {
   ASSERT_EQ(Plan.Estimate->Load.size(), K);
   EXPECT_LE(Plan.Estimate->LowerBound,
             Plan.Estimate->maxLoad() * (1 + 1e-9) + 1e-9);
-  if (!Plan.Estimate->KeptPBLPlan) // the search's plan
+  if (!Plan.Estimate->KeptPBLPlan) { // the search's plan
     EXPECT_LE(Plan.Estimate->maxLoad(),
               Plan.Estimate->LPTMax * (1 + 1e-9) + 1e-9);
+  }
   for (unsigned F = 0; F < NF; ++F) {
     const FunctionGraph &G = Prog.Functions[F];
     ASSERT_GE(Plan.TasksOf[F].size(), 1u);

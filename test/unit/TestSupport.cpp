@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <sstream>
@@ -165,6 +166,15 @@ uint64_t bruteCountPaths(const PathDAG &D, uint64_t Limit) {
   };
   Walk(Walk, D.entry());
   return Count;
+}
+
+uint64_t reducedPaths(const ReducedDAG &R) {
+  std::vector<uint64_t> N(R.numGroups(), 0);
+  N[R.exitGroup()] = 1;
+  for (unsigned G = R.numGroups(); G-- > 0;)
+    for (unsigned E : R.outEdges(G))
+      N[G] = std::min<uint64_t>(N[G] + N[R.target(E)], UINT64_MAX / 2);
+  return N[R.entryGroup()];
 }
 
 EdgePath randomPath(std::mt19937_64 &Rng, const PathDAG &D) {

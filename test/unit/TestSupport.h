@@ -13,6 +13,7 @@
 #include "RandomDAG.h"
 
 #include "Graph/FunctionGraph.h"
+#include "Graph/ReducedDAG.h"
 #include "Graph/Strategy.h"
 
 #include <map>
@@ -59,6 +60,10 @@ EdgePath randomPath(std::mt19937_64 &Rng, const PathDAG &D);
 
 /// Number of paths by brute-force recursion, saturating at Limit + 1.
 uint64_t bruteCountPaths(const PathDAG &D, uint64_t Limit);
+
+/// Paths of the reduced DAG, ENTRY group to EXIT group (saturating at
+/// UINT64_MAX / 2).
+uint64_t reducedPaths(const ReducedDAG &R);
 
 /// Counts graphs per shape and reports one line per property.
 class Summary {
