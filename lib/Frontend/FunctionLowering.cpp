@@ -109,7 +109,8 @@ private:
   bool exprStartsIn(const Stmt *E, unsigned B) const;
   bool evaluatedWholeIn(const Stmt *C, unsigned B) const;
   bool inImplicitLoopCode(const Stmt *C) const;
-  void noteBeforeStatement(const CallExpr *C, CutCall &Cut);
+  const Stmt *noteBeforeStatement(const CallExpr *C, CutCall &Cut);
+  bool mayLeaveBesides(const Stmt *T, const CallExpr *C) const;
   void noteEndingCall(const CallExpr *C, unsigned Id);
   void noteBeforeExpression(const CallExpr *C, CutCall &Cut);
   std::vector<unsigned> blocksWithin(const Stmt *T) const;
@@ -1408,7 +1409,8 @@ void Lowering::findCutCalls() {
       break;
     }
     if (Cut.Site == NoSite) {
-      noteBeforeStatement(CallOfCut[I], Cut);
+      if (const Stmt *T = noteBeforeStatement(CallOfCut[I], Cut))
+        Cut.StatementHasOtherCuts = mayLeaveBesides(T, CallOfCut[I]);
       noteBeforeExpression(CallOfCut[I], Cut);
     }
   }
@@ -1451,7 +1453,8 @@ void Lowering::noteEndingCall(const CallExpr *C, unsigned Id) {
   Cut.EndsBlock = true;
   if (!Cut.MayNotReturn)
     return;
-  noteBeforeStatement(C, Cut);
+  if (const Stmt *T = noteBeforeStatement(C, Cut))
+    Cut.StatementHasOtherCuts = mayLeaveBesides(T, C);
   Out.CutCalls.push_back(Cut);
   CallOfCut.push_back(nullptr);
 }
@@ -1461,7 +1464,7 @@ void Lowering::noteEndingCall(const CallExpr *C, unsigned Id) {
 /// the statement's start and the call changes the path's register, that is
 /// when the statement's blocks are one vertex of the contracted CFG (the
 /// anchoring checks that, CutCall::StatementBlocks).
-void Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
+const Stmt *Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
   // The statement around the call, or one around it (a macro's "do { if
   // (c) f(); } while (0)" is a place, its inner statements are not).
   for (const Stmt *T = enclosingStatement(*PM, C); T && T != Body;
@@ -1474,9 +1477,28 @@ void Lowering::noteBeforeStatement(const CallExpr *C, CutCall &Cut) {
     if (S && Out.Sites[*S].Kind == SiteKind::BeforeStatement) {
       Cut.Site = *S;
       Cut.StatementBlocks = blocksBefore(T, Cut.Block);
-      return;
+      return T;
     }
   }
+  return nullptr;
+}
+
+/// Whether statement T holds a call that may not return other than C (and
+/// the calls in C's arguments, which a noreturn C's count precedes).
+bool Lowering::mayLeaveBesides(const Stmt *T, const CallExpr *C) const {
+  std::vector<const Stmt *> Work{T};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || S == C || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *X = dyn_cast<CallExpr>(S);
+        X && !whyCallMayNotReturn(Ctx, X).empty())
+      return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
 }
 
 /// The blocks of statement T that control may run through, from the

@@ -94,9 +94,7 @@ private:
   std::set<unsigned> LostWayIn;
 
   bool countedOnEntry(unsigned B) const;
-  std::vector<unsigned>
-  unfollowedCuts(std::vector<unsigned> &Quiet,
-                 function_ref<unsigned(const CutCall &)> NoteOf) const;
+  std::vector<unsigned> unfollowedCuts(std::vector<unsigned> &Quiet) const;
   void addCutEdges(AnchoredFunction &A);
   bool registerIsConstant(ArrayRef<unsigned> Blocks) const;
 };
@@ -834,12 +832,11 @@ std::string lineList(std::vector<unsigned> Lines) {
 /// \p Quiet) goes in front of such a call when it has a place of its own in
 /// a block reached only that way; or in front of its statement when the
 /// block is reached only that way or the call is the noreturn call ending
-/// it, and no call whose note is there or runs in between notes a path
-/// (\p NoteOf: a call's note site, or NoSite). The lines of the others are
-/// returned: the function then counts no path cut short.
-std::vector<unsigned> AnchorPlanner::unfollowedCuts(
-    std::vector<unsigned> &Quiet,
-    function_ref<unsigned(const CutCall &)> NoteOf) const {
+/// it, and no other call in the statement may leave (its note would run in
+/// between). The lines of the others are returned: the function then counts
+/// no path cut short.
+std::vector<unsigned>
+AnchorPlanner::unfollowedCuts(std::vector<unsigned> &Quiet) const {
   std::vector<unsigned> Lines;
   for (const CutCall &C : F.CutCalls) {
     if (!C.MayNotReturn || !LostWayIn.count(C.Block))
@@ -847,15 +844,9 @@ std::vector<unsigned> AnchorPlanner::unfollowedCuts(
     bool Hidden = !Reachable[C.Block];
     bool OwnPlace =
         Hidden && !C.EndsBlock && C.Site != NoSite && C.StatementBlocks.empty();
-    bool StatementPlace =
-        (Hidden || C.EndsBlock) && C.Site != NoSite &&
-        !C.StatementBlocks.empty() &&
-        llvm::none_of(F.CutCalls, [&](const CutCall &Other) {
-          unsigned Note = NoteOf(Other);
-          return Note != NoSite &&
-                 (Note == C.Site ||
-                  llvm::is_contained(C.StatementBlocks, Other.Block));
-        });
+    bool StatementPlace = (Hidden || C.EndsBlock) && C.Site != NoSite &&
+                          !C.StatementBlocks.empty() &&
+                          !C.StatementHasOtherCuts;
     if (OwnPlace || StatementPlace)
       Quiet.push_back(C.Site);
     else
@@ -892,10 +883,7 @@ void AnchorPlanner::addCutEdges(AnchoredFunction &A) {
     if (C.MayNotReturn && Counted(C) && SiteOf(C) == NoSite)
       NoPlace.push_back(C.Line);
   std::vector<unsigned> Quiet;
-  std::vector<unsigned> Unfollowed =
-      unfollowedCuts(Quiet, [&](const CutCall &C) {
-        return C.MayNotReturn && Counted(C) ? SiteOf(C) : NoSite;
-      });
+  std::vector<unsigned> Unfollowed = unfollowedCuts(Quiet);
   if (!NoPlace.empty())
     Notes.push_back(formatv(
         "calls that may not return (exit, longjmp) with no place to note the "

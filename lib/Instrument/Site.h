@@ -183,6 +183,9 @@ struct CutCall {
   /// where control reaches it by a way the path counter cannot follow
   /// (AnchorPlanner::addCutEdges).
   bool EndsBlock = false;
+  /// Whether the statement of Site (StatementBlocks) holds another call that
+  /// may not return: its note may run after the statement's start.
+  bool StatementHasOtherCuts = false;
 
   friend bool operator==(const CutCall &A, const CutCall &B) {
     return A.Block == B.Block && A.Site == B.Site;
