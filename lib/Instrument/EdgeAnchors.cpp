@@ -49,6 +49,9 @@ private:
   }
   unsigned lineOf(unsigned B) const { return Lines[B].first; }
   bool hasOwnPlace(CFGEdge E) const;
+  unsigned exitSlot(unsigned B, unsigned I) const;
+  bool countsPath(unsigned B, unsigned I) const;
+  std::vector<const CutCall *> cutsIn(unsigned B) const;
   void materializeJoins();
 
   bool repairUncountedExits(Error &Err);
@@ -107,7 +110,45 @@ bool AnchorPlanner::hasOwnPlace(CFGEdge E) const {
   unsigned Out = G.Succs[E.Block].size();
   return (S.Branch != NoSite && Out == 2) ||
          (E.Index < S.EdgeSites.size() && S.EdgeSites[E.Index] != NoSite) ||
-         (Out == 1 && !S.OncePerPass.empty());
+         (Out == 1 && exitSlot(E.Block, E.Index) != NoSite);
+}
+
+/// The site where the probe of B's only way out, \p I, runs: B's last
+/// once-per-pass site, unless the probe is an increment and a call that may
+/// not return runs after that site's code (the site is the call's own,
+/// `c ? P3_SEQ(P3_ADD(-2), f(x)) : 0`, or its statement's). A path cut short
+/// in that call would have run the increment of an edge it never took, and
+/// measured probes would no longer be the model's (Graph/Instance.h): the
+/// edge takes a place elsewhere, or none. A count (an exit or back edge)
+/// stays: calls after their path's count need no note (countedOnEntry).
+unsigned AnchorPlanner::exitSlot(unsigned B, unsigned I) const {
+  const BlockSites &S = Blocks[B];
+  if (S.OncePerPass.empty())
+    return NoSite;
+  unsigned Slot = S.OncePerPass.back();
+  bool CutAfter = llvm::any_of(cutsIn(B), [&](const CutCall *C) {
+    return C->Site == Slot || C->ExpressionSite == Slot;
+  });
+  return !CutAfter || countsPath(B, I) ? Slot : NoSite;
+}
+
+/// Whether the probe of edge I of B counts the path (an edge into EXIT or a
+/// back edge) rather than only adding to the register.
+bool AnchorPlanner::countsPath(unsigned B, unsigned I) const {
+  return G.Succs[B][I] == G.Exit ||
+         llvm::is_contained(findBackEdges(G), CFGEdge{B, I});
+}
+
+/// The calls of block B where its paths may be cut short (none when cut
+/// paths are not counted); a noreturn call that ends the block is counted
+/// before it, as an exit.
+std::vector<const CutCall *> AnchorPlanner::cutsIn(unsigned B) const {
+  std::vector<const CutCall *> Cuts;
+  if (CutPaths)
+    for (const CutCall &C : F.CutCalls)
+      if (C.Block == B && C.MayNotReturn && !C.EndsBlock)
+        Cuts.push_back(&C);
+  return Cuts;
 }
 
 /// Inserts a block with the join site as its code between the edges of each
@@ -220,12 +261,15 @@ EdgeAnchor AnchorPlanner::computeAnchor(unsigned B, unsigned I) {
   if (I < S.EdgeSites.size() && S.EdgeSites[I] != NoSite)
     return {AnchorKind::ExitSlot, S.EdgeSites[I], false};
   bool Single = G.Succs[B].size() == 1;
-  if (Single && !S.OncePerPass.empty())
-    return {AnchorKind::ExitSlot, S.OncePerPass.back(), false};
+  if (unsigned Slot = Single ? exitSlot(B, I) : NoSite; Slot != NoSite)
+    return {AnchorKind::ExitSlot, Slot, false};
   if (T != G.Exit && T != G.Entry && InEdges[T].size() == 1 &&
       !Blocks[T].OncePerPass.empty() && !isHandler(T))
     return {AnchorKind::EntrySlot, Blocks[T].OncePerPass.front(), false};
-  if (Single && canPushThrough(B))
+  // Pushed onto the ways in, an increment would run before B's calls: a path
+  // cut short in one would be noted with the increment of an edge it never
+  // took.
+  if (Single && (cutsIn(B).empty() || countsPath(B, I)) && canPushThrough(B))
     return {AnchorKind::Pushed, NoSite, false};
   return {};
 }
