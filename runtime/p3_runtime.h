@@ -1011,7 +1011,9 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
     p3_cut_count_(e);
 }
 
-static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
+/* The first note of a frame (P3_CUT): out of line, so that a function whose
+ * calls that may not return are on cold paths stays small (and inlinable). */
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
 p3_cut_push_(__UINTPTR_TYPE__ f) {
   struct p3_cut_stack *s = &p3_cut_stack_v1;
   struct p3_cut_entry *e = s->p3_sp;
@@ -1024,18 +1026,18 @@ p3_cut_push_(__UINTPTR_TYPE__ f) {
   return e;
 }
 
+/* When a frame that pushed an entry returns: pops it; the entries above it
+ * (frames a longjmp skipped) are counted first. */
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void
-p3_cut_pop_(struct p3_cut_entry *const *ep) {
+p3_cut_pop_(struct p3_cut_entry **ep) {
   struct p3_cut_stack *s = &p3_cut_stack_v1;
   struct p3_cut_entry *e = *ep;
+  if (__builtin_expect(!e, 1))
+    return;
   if (__builtin_expect(s->p3_sp == e + 1, 1))
     s->p3_sp = e;
   else
     p3_cut_unwind_(s, e, 0);
-}
-
-static P3_UNUSED_ void p3_cut_set_(struct p3_cut_entry *e, p3_u64 id) {
-  e->p3_pending = id;
 }
 
 /* At exit, before the first profile of this object is written: the paths of
@@ -1059,26 +1061,55 @@ static P3_UNUSED_ void p3_cut_dump_(void) {
   }
 }
 
+/* Lazy: the entry is pushed by the frame's first note of a path (P3_CUT),
+ * not at entry, and popped only if pushed: a function whose calls that may
+ * not return are on cold paths pays a null local on its hot ones. */
 #define P3_FRAME                                                               \
-  struct p3_cut_entry *const p3_e __attribute((__cleanup__(p3_cut_pop_)))     \
-      P3_UNUSED_ = p3_cut_push_(P3_CUT_TAG_(p3_f))
-/* In a function that calls setjmp: the push is a call, and the entry's
- * address a volatile local, so that nothing the compiler keeps in registers
- * lives across setjmp (no -Wclobbered warning, and nothing to clobber). */
-static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
-p3_cut_push_out_(__UINTPTR_TYPE__ f) {
-  return p3_cut_push_(f);
-}
-static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile const *ep) {
+  struct p3_cut_entry *p3_e __attribute((__cleanup__(p3_cut_pop_)))           \
+      P3_UNUSED_ = P3_NULL;                                                    \
+  enum { p3_e_setjmp_ = 0 }
+/* In a function that calls setjmp: pushed at entry (P3_CUT_SYNC counts the
+ * entries above its own), by a call, and the entry's address a volatile
+ * local, so that nothing the compiler keeps in registers lives across
+ * setjmp (no -Wclobbered warning, and nothing to clobber). */
+static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile *ep) {
   struct p3_cut_entry *e = *ep;
   p3_cut_pop_(&e);
 }
 #define P3_FRAME_SETJMP                                                        \
-  struct p3_cut_entry *volatile const p3_e                                     \
+  struct p3_cut_entry *volatile p3_e                                           \
       __attribute((__cleanup__(p3_cut_pop_v_))) P3_UNUSED_ =                   \
-          p3_cut_push_out_(P3_CUT_TAG_(p3_f))
-#define P3_CUT(c) p3_cut_set_(p3_e, p3_r + P3_CAST_(p3_u64, c))
-#define P3_CUT_NONE p3_cut_set_(p3_e, P3_CUT_NONE_)
+          p3_cut_push_(P3_CUT_TAG_(p3_f));                                     \
+  enum { p3_e_setjmp_ = 1 }
+/* Notes: p3_e is changed by a call (never unsequenced, whatever expression
+ * the note is in), and passed as an integer: each kind of frame reads it as
+ * its own type (the other branch is dead). */
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cut_note_(__UINTPTR_TYPE__ ep, int setjmp_frame, __UINTPTR_TYPE__ f,
+             p3_u64 id) {
+  struct p3_cut_entry *e;
+  if (setjmp_frame) {
+    e = *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep);
+  } else {
+    e = *P3_PTRCAST_(struct p3_cut_entry **, ep);
+    if (__builtin_expect(!e, 0))
+      e = *P3_PTRCAST_(struct p3_cut_entry **, ep) = p3_cut_push_(f);
+  }
+  e->p3_pending = id;
+}
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cut_forget_(__UINTPTR_TYPE__ ep, int setjmp_frame) {
+  struct p3_cut_entry *e =
+      setjmp_frame ? *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep)
+                   : *P3_PTRCAST_(struct p3_cut_entry **, ep);
+  if (e)
+    e->p3_pending = P3_CUT_NONE_;
+}
+#define P3_CUT_FRAME_ P3_PTRCAST_(__UINTPTR_TYPE__, &p3_e), p3_e_setjmp_
+#define P3_CUT(c)                                                              \
+  p3_cut_note_(P3_CUT_FRAME_, P3_CUT_TAG_(p3_f), p3_r + P3_CAST_(p3_u64, c))
+/* Nothing pending: an entry not pushed yet has nothing to forget. */
+#define P3_CUT_NONE p3_cut_forget_(P3_CUT_FRAME_)
 /* After setjmp returns: the paths a longjmp to it cut (the frames it
  * skipped, and this frame's own) are counted now. Before setjmp this frame
  * notes no path (P3_CUT_NONE), so on the first return there is none. */
