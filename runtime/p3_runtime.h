@@ -893,10 +893,18 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
  * either) can end the paths of every instrumented frame on the stack. The
  * rewriter gives each block with such a call a cut edge to EXIT (a path cut
  * in that block, docs/rewriter.md "Paths cut short"), and a function with a
- * counted cut edge keeps an entry on this thread's cut stack while it runs:
- *   P3_FRAME;                     after P3_ENTER: push, popped on return
+ * counted cut edge has an entry on this thread's cut stack while such a call
+ * may be running:
+ *   P3_FRAME;                     after P3_ENTER: no entry yet (a null local)
  *   P3_SEQ(P3_CUT(c), f(x))       before the call: the id of the path cut
- *                                 there is p3_r + c (P3_CUT_NONE: none)
+ *                                 there is p3_r + c; the first note pushes
+ *                                 the entry (P3_CUT_NONE: none pending)
+ * and the entry, if pushed, is popped when the function returns. Lazy push
+ * is exact: a path can only be cut inside a noted call, and a note runs in
+ * the frame's own code, when every frame above it has returned or been left
+ * by a longjmp, so the entries stay in call order (entries of frames a
+ * longjmp skipped may lie below a later push: they are counted all the
+ * same, by the next frame below them that pops or syncs, or at exit).
  * A path cut short is counted, as its exit edge's P3_COUNT would count it
  * (one probe in P3_COUNT_PROBES builds), when
  *  - the process exits: the first profile an object writes counts every
@@ -1011,10 +1019,11 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
     p3_cut_count_(e);
 }
 
-/* The first note of a frame (P3_CUT): out of line, so that a function whose
- * calls that may not return are on cold paths stays small (and inlinable). */
-static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
-p3_cut_push_(__UINTPTR_TYPE__ f) {
+/* Pushes an entry for the function record F with ID pending: inline at a
+ * frame's notes (the first one that runs pushes), out of line for a setjmp
+ * caller's push at entry. */
+static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
+p3_cut_push_in_(__UINTPTR_TYPE__ f, p3_u64 id) {
   struct p3_cut_stack *s = &p3_cut_stack_v1;
   struct p3_cut_entry *e = s->p3_sp;
   if (__builtin_expect(e == s->p3_end, 0))
@@ -1022,8 +1031,12 @@ p3_cut_push_(__UINTPTR_TYPE__ f) {
   else
     s->p3_sp = e + 1;
   e->p3_f = f;
-  e->p3_pending = P3_CUT_NONE_;
+  e->p3_pending = id;
   return e;
+}
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
+p3_cut_push_(__UINTPTR_TYPE__ f) {
+  return p3_cut_push_in_(f, P3_CUT_NONE_);
 }
 
 /* When a frame that pushed an entry returns: pops it; the entries above it
@@ -1092,8 +1105,10 @@ p3_cut_note_(__UINTPTR_TYPE__ ep, int setjmp_frame, __UINTPTR_TYPE__ f,
     e = *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep);
   } else {
     e = *P3_PTRCAST_(struct p3_cut_entry **, ep);
-    if (__builtin_expect(!e, 0))
-      e = *P3_PTRCAST_(struct p3_cut_entry **, ep) = p3_cut_push_(f);
+    if (__builtin_expect(!e, 0)) {
+      *P3_PTRCAST_(struct p3_cut_entry **, ep) = p3_cut_push_in_(f, id);
+      return;
+    }
   }
   e->p3_pending = id;
 }
