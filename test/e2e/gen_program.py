@@ -414,15 +414,26 @@ class Gen:
             # Bounded recursion.
             self.emit("if ((depth < 3u) && (fuel > 0u)) {")
             self.emit("  fuel--;")
-            self.emit("  %s += f%d(%s, %s, depth + 1u);" % (t, self.fi, self.expr(1), self.expr(1)))
+            self.call_line(t, "+=", self.fi, self.expr(1), self.expr(1), "depth + 1u")
             self.emit("}")
             return
         c = self.r.choice(callees)
         self.emit("if (fuel > 0u) {")
         self.emit("  fuel--;")
-        self.emit("  %s %s f%d(%s, %s, depth);" % (t, self.r.choice(["+=", "^="]), c, self.value(),
-                                                     self.expr(1)))
+        self.call_line(t, self.r.choice(["+=", "^="]), c, self.value(), self.expr(1), "depth")
         self.emit("}")
+
+    def call_line(self, t, op, callee, a, b, depth):
+        if not self.jump_across:
+            self.emit("  %s %s f%d(%s, %s, %s);" % (t, op, callee, a, b, depth))
+            return
+        # A call that may longjmp needs a place for p3's note of the path it
+        # would cut: arguments that branch (?:, &&) would leave it none.
+        self.emit("  {")
+        self.emit("    unsigned ca = %s;" % a)
+        self.emit("    unsigned cb = %s;" % b)
+        self.emit("    %s %s f%d(ca, cb, %s);" % (t, op, callee, depth))
+        self.emit("  }")
 
     # C++ only.
     def st_rangefor(self, ctx):
