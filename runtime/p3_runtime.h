@@ -893,10 +893,18 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
  * either) can end the paths of every instrumented frame on the stack. The
  * rewriter gives each block with such a call a cut edge to EXIT (a path cut
  * in that block, docs/rewriter.md "Paths cut short"), and a function with a
- * counted cut edge keeps an entry on this thread's cut stack while it runs:
- *   P3_FRAME;                     after P3_ENTER: push, popped on return
+ * counted cut edge has an entry on this thread's cut stack while such a call
+ * may be running:
+ *   P3_FRAME;                     after P3_ENTER: no entry yet (a null local)
  *   P3_SEQ(P3_CUT(c), f(x))       before the call: the id of the path cut
- *                                 there is p3_r + c (P3_CUT_NONE: none)
+ *                                 there is p3_r + c; the first note pushes
+ *                                 the entry (P3_CUT_NONE: none pending)
+ * and the entry, if pushed, is popped when the function returns. Lazy push
+ * is exact: a path can only be cut inside a noted call, and a note runs in
+ * the frame's own code, when every frame above it has returned or been left
+ * by a longjmp, so the entries stay in call order (entries of frames a
+ * longjmp skipped may lie below a later push: they are counted all the
+ * same, by the next frame below them that pops or syncs, or at exit).
  * A path cut short is counted, as its exit edge's P3_COUNT would count it
  * (one probe in P3_COUNT_PROBES builds), when
  *  - the process exits: the first profile an object writes counts every
@@ -1011,8 +1019,11 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
     p3_cut_count_(e);
 }
 
+/* Pushes an entry for the function record F with ID pending: inline at a
+ * frame's notes (the first one that runs pushes), out of line for a setjmp
+ * caller's push at entry. */
 static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
-p3_cut_push_(__UINTPTR_TYPE__ f) {
+p3_cut_push_in_(__UINTPTR_TYPE__ f, p3_u64 id) {
   struct p3_cut_stack *s = &p3_cut_stack_v1;
   struct p3_cut_entry *e = s->p3_sp;
   if (__builtin_expect(e == s->p3_end, 0))
@@ -1020,22 +1031,26 @@ p3_cut_push_(__UINTPTR_TYPE__ f) {
   else
     s->p3_sp = e + 1;
   e->p3_f = f;
-  e->p3_pending = P3_CUT_NONE_;
+  e->p3_pending = id;
   return e;
 }
+static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
+p3_cut_push_(__UINTPTR_TYPE__ f) {
+  return p3_cut_push_in_(f, P3_CUT_NONE_);
+}
 
+/* When a frame that pushed an entry returns: pops it; the entries above it
+ * (frames a longjmp skipped) are counted first. */
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void
-p3_cut_pop_(struct p3_cut_entry *const *ep) {
+p3_cut_pop_(struct p3_cut_entry **ep) {
   struct p3_cut_stack *s = &p3_cut_stack_v1;
   struct p3_cut_entry *e = *ep;
+  if (__builtin_expect(!e, 1))
+    return;
   if (__builtin_expect(s->p3_sp == e + 1, 1))
     s->p3_sp = e;
   else
     p3_cut_unwind_(s, e, 0);
-}
-
-static P3_UNUSED_ void p3_cut_set_(struct p3_cut_entry *e, p3_u64 id) {
-  e->p3_pending = id;
 }
 
 /* At exit, before the first profile of this object is written: the paths of
@@ -1059,26 +1074,57 @@ static P3_UNUSED_ void p3_cut_dump_(void) {
   }
 }
 
+/* Lazy: the entry is pushed by the frame's first note of a path (P3_CUT),
+ * not at entry, and popped only if pushed: a function whose calls that may
+ * not return are on cold paths pays a null local on its hot ones. */
 #define P3_FRAME                                                               \
-  struct p3_cut_entry *const p3_e __attribute((__cleanup__(p3_cut_pop_)))     \
-      P3_UNUSED_ = p3_cut_push_(P3_CUT_TAG_(p3_f))
-/* In a function that calls setjmp: the push is a call, and the entry's
- * address a volatile local, so that nothing the compiler keeps in registers
- * lives across setjmp (no -Wclobbered warning, and nothing to clobber). */
-static P3_UNUSED_ P3_NOINLINE_ struct p3_cut_entry *
-p3_cut_push_out_(__UINTPTR_TYPE__ f) {
-  return p3_cut_push_(f);
-}
-static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile const *ep) {
+  struct p3_cut_entry *p3_e __attribute((__cleanup__(p3_cut_pop_)))           \
+      P3_UNUSED_ = P3_NULL;                                                    \
+  enum { p3_e_setjmp_ = 0 }
+/* In a function that calls setjmp: pushed at entry (P3_CUT_SYNC counts the
+ * entries above its own), by a call, and the entry's address a volatile
+ * local, so that nothing the compiler keeps in registers lives across
+ * setjmp (no -Wclobbered warning, and nothing to clobber). */
+static P3_UNUSED_ void p3_cut_pop_v_(struct p3_cut_entry *volatile *ep) {
   struct p3_cut_entry *e = *ep;
   p3_cut_pop_(&e);
 }
 #define P3_FRAME_SETJMP                                                        \
-  struct p3_cut_entry *volatile const p3_e                                     \
+  struct p3_cut_entry *volatile p3_e                                           \
       __attribute((__cleanup__(p3_cut_pop_v_))) P3_UNUSED_ =                   \
-          p3_cut_push_out_(P3_CUT_TAG_(p3_f))
-#define P3_CUT(c) p3_cut_set_(p3_e, p3_r + P3_CAST_(p3_u64, c))
-#define P3_CUT_NONE p3_cut_set_(p3_e, P3_CUT_NONE_)
+          p3_cut_push_(P3_CUT_TAG_(p3_f));                                     \
+  enum { p3_e_setjmp_ = 1 }
+/* Notes: p3_e is changed by a call (never unsequenced, whatever expression
+ * the note is in), and passed as an integer: each kind of frame reads it as
+ * its own type (the other branch is dead). */
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cut_note_(__UINTPTR_TYPE__ ep, int setjmp_frame, __UINTPTR_TYPE__ f,
+             p3_u64 id) {
+  struct p3_cut_entry *e;
+  if (setjmp_frame) {
+    e = *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep);
+  } else {
+    e = *P3_PTRCAST_(struct p3_cut_entry **, ep);
+    if (__builtin_expect(!e, 0)) {
+      *P3_PTRCAST_(struct p3_cut_entry **, ep) = p3_cut_push_in_(f, id);
+      return;
+    }
+  }
+  e->p3_pending = id;
+}
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_cut_forget_(__UINTPTR_TYPE__ ep, int setjmp_frame) {
+  struct p3_cut_entry *e =
+      setjmp_frame ? *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep)
+                   : *P3_PTRCAST_(struct p3_cut_entry **, ep);
+  if (e)
+    e->p3_pending = P3_CUT_NONE_;
+}
+#define P3_CUT_FRAME_ P3_PTRCAST_(__UINTPTR_TYPE__, &p3_e), p3_e_setjmp_
+#define P3_CUT(c)                                                              \
+  p3_cut_note_(P3_CUT_FRAME_, P3_CUT_TAG_(p3_f), p3_r + P3_CAST_(p3_u64, c))
+/* Nothing pending: an entry not pushed yet has nothing to forget. */
+#define P3_CUT_NONE p3_cut_forget_(P3_CUT_FRAME_)
 /* After setjmp returns: the paths a longjmp to it cut (the frames it
  * skipped, and this frame's own) are counted now. Before setjmp this frame
  * notes no path (P3_CUT_NONE), so on the first return there is none. */

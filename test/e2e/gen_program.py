@@ -23,7 +23,9 @@ fixed algorithm; nothing else is read). Every program:
     recursion; in C++ also classes (constructor, destructor, method), lambdas,
     range-based for, a function template with two instantiations, and
     try/catch/throw (caught in the same function, and with --throw-across,
-    thrown from a callee and caught in a caller).
+    thrown from a callee and caught in a caller); in C with --jump-across,
+    longjmp from a callee to a setjmp around each call of main, and exit()
+    from deep down (paths cut short, counted by p3's cut stack).
   - reads its input from argv (decimal numbers) and prints checksums; its exit
     status depends on the input.
 """
@@ -40,11 +42,12 @@ KNOWN_ISSUES = set()
 
 
 class Gen:
-    def __init__(self, seed, lang, throw_across):
+    def __init__(self, seed, lang, throw_across, jump_across=False):
         self.r = random.Random(seed)
         self.seed = seed
         self.cxx = lang == "cxx"
         self.throw_across = throw_across and self.cxx
+        self.jump_across = jump_across and not self.cxx
         self.nfuncs = self.r.randint(4, 7)
         self.out = []
         self.ind = 0
@@ -411,15 +414,26 @@ class Gen:
             # Bounded recursion.
             self.emit("if ((depth < 3u) && (fuel > 0u)) {")
             self.emit("  fuel--;")
-            self.emit("  %s += f%d(%s, %s, depth + 1u);" % (t, self.fi, self.expr(1), self.expr(1)))
+            self.call_line(t, "+=", self.fi, self.expr(1), self.expr(1), "depth + 1u")
             self.emit("}")
             return
         c = self.r.choice(callees)
         self.emit("if (fuel > 0u) {")
         self.emit("  fuel--;")
-        self.emit("  %s %s f%d(%s, %s, depth);" % (t, self.r.choice(["+=", "^="]), c, self.value(),
-                                                     self.expr(1)))
+        self.call_line(t, self.r.choice(["+=", "^="]), c, self.value(), self.expr(1), "depth")
         self.emit("}")
+
+    def call_line(self, t, op, callee, a, b, depth):
+        if not self.jump_across:
+            self.emit("  %s %s f%d(%s, %s, %s);" % (t, op, callee, a, b, depth))
+            return
+        # A call that may longjmp needs a place for p3's note of the path it
+        # would cut: arguments that branch (?:, &&) would leave it none.
+        self.emit("  {")
+        self.emit("    unsigned ca = %s;" % a)
+        self.emit("    unsigned cb = %s;" % b)
+        self.emit("    %s %s f%d(ca, cb, %s);" % (t, op, callee, depth))
+        self.emit("  }")
 
     # C++ only.
     def st_rangefor(self, ctx):
@@ -503,6 +517,17 @@ class Gen:
             self.emit("if (%s) {" % self.cond())
             self.emit("  throw v0 ^ v1;")
             self.emit("}")
+        if self.jump_across and i in self.throwers:
+            self.emit("if (%s) {" % self.cond())
+            self.emit("  jumped = v0 ^ v1;")
+            self.emit("  longjmp(env, 1);")
+            self.emit("}")
+        if self.jump_across and i == self.exiter:
+            # Rare: most runs finish, some are cut short at any depth.
+            self.emit("if (((v0 ^ v1 ^ v3) & 31u) == 7u) {")
+            self.emit('  printf("exit %u\\n", v0 ^ v1);')
+            self.emit("  exit(5);")
+            self.emit("}")
         self.emit("return v0 + v1 * 3u + v2 * 5u + v3 * 7u;")
         self.ind -= 1
         self.emit("}")
@@ -516,10 +541,17 @@ class Gen:
             self.emit("#include <cstdlib>")
             self.emit("using std::printf;")
         else:
+            if self.jump_across:
+                self.emit("#include <setjmp.h>")
             self.emit("#include <stdio.h>")
             self.emit("#include <stdlib.h>")
         self.emit("")
         self.emit("static unsigned fuel;")
+        if self.jump_across:
+            self.emit("static jmp_buf env;")
+            self.emit("static unsigned jumped, arg_a, arg_b;")
+            self.throwers = set(self.r.sample(range(1, self.nfuncs), 2))
+            self.exiter = self.r.randrange(1, self.nfuncs)
         if self.cxx:
             self.emit("static unsigned sink;")
             self.emit("")
@@ -560,6 +592,16 @@ class Gen:
         self.emit("")
         for i in range(self.nfuncs):
             self.function(i)
+        if self.jump_across:
+            # The setjmp callers have no locals that change after setjmp.
+            for i in range(self.nfuncs):
+                self.emit("static unsigned protect%d(void) {" % i)
+                self.emit("  if (setjmp(env) != 0) {")
+                self.emit("    return jumped;")
+                self.emit("  }")
+                self.emit("  return f%d(arg_a, arg_b, 0u);" % i)
+                self.emit("}")
+                self.emit("")
         self.emit("int main(int argc, char **argv) {")
         self.ind += 1
         self.emit("unsigned total = 0u;")
@@ -571,7 +613,11 @@ class Gen:
             call = "total = total * 31u + f%d(x + %du, total ^ %du, 0u);" % (
                 f, self.r.randint(0, 9), self.r.randint(0, 99))
             self.emit("fuel = %du;" % self.r.randint(20, 200))
-            if self.throw_across:
+            if self.jump_across:
+                self.emit("arg_a = x + %du;" % self.r.randint(0, 9))
+                self.emit("arg_b = total ^ %du;" % self.r.randint(0, 99))
+                self.emit("total = total * 31u + protect%d();" % f)
+            elif self.throw_across:
                 self.emit("try {")
                 self.emit("  " + call)
                 self.emit("} catch (unsigned e) {")
@@ -598,9 +644,11 @@ def main():
     p.add_argument("--lang", choices=["c", "cxx"], default="c")
     p.add_argument("--throw-across", action="store_true",
                    help="C++: some functions throw to their callers")
+    p.add_argument("--jump-across", action="store_true",
+                   help="C: some functions longjmp to their callers, one may exit()")
     p.add_argument("-o", dest="output")
     args = p.parse_args()
-    text = Gen(args.seed, args.lang, args.throw_across).program()
+    text = Gen(args.seed, args.lang, args.throw_across, args.jump_across).program()
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

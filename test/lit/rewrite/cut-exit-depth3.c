@@ -1,11 +1,11 @@
-// Paths cut short by exit() three frames down. Each function with a call that
-// may not return (here: a callee whose body calls exit) keeps an entry on the
-// runtime's cut stack (P3_FRAME, popped by a cleanup when it returns) and
-// notes, just before such a call, the id of the path that ends there if the
-// call does not return (P3_CUT: a store, not a probe). The block of the call
-// has a cut edge to EXIT of its own, numbered like any exit edge; at exit the
-// runtime counts the noted path of every frame still on the stack. The direct
-// exit() in fail is counted before the call, as before, and needs no frame.
+// Paths cut short by exit() three frames down. A function with a call that
+// may not return (here: a callee whose body calls exit) notes, before such a
+// call, the id of the path that ends there if the call does not return
+// (P3_CUT: a store, not a probe; its first note pushes its cut-stack entry,
+// popped by a cleanup when it returns: P3_FRAME, cut-lazy.c). The block of the
+// call has a cut edge to EXIT of its own, numbered like any exit edge; at exit
+// the runtime counts the noted path of every frame still on the stack. The
+// direct exit() in fail is counted before the call and needs no frame.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
 // RUN: cd %t && p3-rewrite -k 1 -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
