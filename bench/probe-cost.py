@@ -354,6 +354,7 @@ def merged(files):
         o["ablation"] = o.get("ablation") or do.get("ablation")
         o["cache_ablation"] = o.get("cache_ablation") or do.get("cache_ablation")
         o["reps"] = min(o["reps"], do["reps"])
+    o["compilers"] = [c for c in EDGE_FLAGS if c in o["compilers"]]  # gcc, clang, tcc
     doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
                     "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
     return doc
@@ -409,9 +410,10 @@ def markdown(doc, title=True):
             head[f"{t}-nocache"] = head[t] + ", no hash cache"
         tags += [f"{t}-nocache" for t in list(tags)]
     for cc in o["compilers"]:
-        # the ablations' columns only where some program has them
+        # only the columns some program has with this compiler (the ablations', a K that
+        # one compiler's runs did not measure)
         measured = {t for per_cc in doc["programs"].values() for t in per_cc.get(cc, {}).get("cpu", {})}
-        cc_tags = [t for t in tags if not t.endswith("-nocache") or t in measured]
+        cc_tags = [t for t in tags if t == "sbl-k1" or t in measured]
         for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
             lines.append(f"## {cc if cc == 'tcc' else cc + ' -O2'}: {title}")
             lines.append("")
