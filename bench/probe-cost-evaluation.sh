@@ -18,6 +18,13 @@
 #     --reps 3 --scale sqlite3=30,flex=750,tcc=60,gawk=2,pcre2=400 --perf tcc,flex,gawk,sqlite3 \
 #     --json five.json
 # and the tables rebuilt from the runs' JSON files with --from-json A.json B.json ... .
+# Their clang column (one run per program, so that a program that fails stops only itself):
+#   bench/probe-cost.py PROGRAM --compilers clang --k 4 --strategies p3 --reps 3 \
+#     --scale sqlite3=30,flex=750,tcc=60,gawk=2,pcre2=400 --json PROGRAM-clang.json
+# and the tcc column (tcc has no edge profiling: the copies against the uninstrumented tcc
+# build), for the programs tcc builds as they are:
+#   bench/probe-cost.py bzip2 --compilers tcc --k 4 --strategies p3 --reps 3 --scale bzip2=2
+#   (and zlib=2, sqlite3=30)
 # The full measurement (every program, K = 8, PBL, default scales) is
 # bench/probe-cost.py with no arguments; it takes hours here.
 set -e

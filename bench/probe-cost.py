@@ -8,10 +8,12 @@
     bench/probe-cost.py --markdown docs/probe-cost.md # the table as docs/evaluation.md links it
 
 For each program of test/corpus/programs and each compiler (gcc -O2, and clang -O2
-through a `gcc` on PATH that runs clang-19, so the programs' own builds are unchanged),
-it builds: the uninstrumented program; edge profiling (gcc -fprofile-arcs, i.e. gcov's
-counters; clang -fprofile-instr-generate); SBL (p3-rewrite -k 1); and every copy of each
-strategy at each K. It then times the program's corpus workload:
+through a `gcc` on PATH that runs clang-19, so the programs' own builds are unchanged;
+tcc the same way, on request), it builds: the uninstrumented program; edge profiling
+(gcc -fprofile-arcs, i.e. gcov's counters; clang -fprofile-instr-generate; tcc has none,
+so its column is empty and its copies compare with the uninstrumented tcc build only);
+SBL (p3-rewrite -k 1); and every copy of each strategy at each K. It then times the
+program's corpus workload:
 
  1. once per copy of every rewrite, with the raw profiles kept: the merged profile of
     each rewrite must equal SBL's (p3-report --check), and the copy with the largest
@@ -46,7 +48,8 @@ import corpus  # noqa: E402  (program descriptions, fetching, preparing, buildin
 
 BEGIN = "<!-- probe-cost:begin (bench/probe-cost-evaluation.sh writes this part) -->"
 END = "<!-- probe-cost:end -->"
-EDGE_FLAGS = {"gcc": "-fprofile-arcs", "clang": "-fprofile-instr-generate"}
+# The compiler's own edge profiling; tcc has none (None: no edge variant).
+EDGE_FLAGS = {"gcc": "-fprofile-arcs", "clang": "-fprofile-instr-generate", "tcc": None}
 EDGE_NAME = {"gcc": "gcc -fprofile-arcs", "clang": "clang -fprofile-instr-generate"}
 
 
@@ -61,14 +64,22 @@ class Bench:
                  "--jobs", str(args.jobs)]
         self.h = corpus.Harness(corpus.parse_args(cargs + args.programs))
         self.scratch = tempfile.mkdtemp(prefix="p3-probe-cost-")
-        self.shim = os.path.join(self.scratch, "clang-as-gcc")
-        os.makedirs(self.shim)
-        clang = shutil.which("clang-19") or shutil.which("clang")
-        for name in ("gcc", "cc"):
-            path = os.path.join(self.shim, name)
-            with open(path, "w") as f:
-                f.write(f"#!/bin/sh\nexec {clang} \"$@\"\n")
-            os.chmod(path, 0o755)
+        # A directory per compiler with `gcc` and `cc` that run it (gcc: none, the
+        # machine's own).
+        self.shims = {}
+        for cc, exe in (("clang", shutil.which("clang-19") or shutil.which("clang")),
+                        ("tcc", shutil.which("tcc"))):
+            if cc not in args.compilers:
+                continue
+            if not exe:
+                raise corpus.SetupError(f"{cc} is not installed")
+            self.shims[cc] = os.path.join(self.scratch, f"{cc}-as-gcc")
+            os.makedirs(self.shims[cc])
+            for name in ("gcc", "cc"):
+                path = os.path.join(self.shims[cc], name)
+                with open(path, "w") as f:
+                    f.write(f"#!/bin/sh\nexec {exe} \"$@\"\n")
+                os.chmod(path, 0o755)
         self.path = os.environ.get("PATH", "")
         self.results = {}
 
@@ -98,8 +109,9 @@ class Bench:
         corpus.rmtree(settled)
 
     def compiler(self, cc):
-        """Puts the compiler's `gcc` first on PATH (clang: the shim)."""
-        os.environ["PATH"] = (self.shim + os.pathsep + self.path) if cc == "clang" else self.path
+        """Puts the compiler's `gcc` first on PATH (clang, tcc: the shim)."""
+        shim = self.shims.get(cc)
+        os.environ["PATH"] = (shim + os.pathsep + self.path) if shim else self.path
 
     def build(self, prog, tree, tag, cflags=""):
         ok, secs = self.h.build_tree(prog, tree, f"build-{tag}.log", cflags)
@@ -154,7 +166,8 @@ class Bench:
         os.makedirs(root)
         log(f"== {prog.name} ({cc} -O2)")
         variants = {}  # name -> tree
-        for name, cflags in (("orig", ""), ("edge", EDGE_FLAGS[cc])):
+        builds = [("orig", "")] + ([("edge", EDGE_FLAGS[cc])] if EDGE_FLAGS[cc] else [])
+        for name, cflags in builds:
             tree = os.path.join(root, name)
             h.clone_tree(tree)
             self.build(prog, tree, f"{cc}-{name}", cflags)
@@ -341,6 +354,7 @@ def merged(files):
         o["ablation"] = o.get("ablation") or do.get("ablation")
         o["cache_ablation"] = o.get("cache_ablation") or do.get("cache_ablation")
         o["reps"] = min(o["reps"], do["reps"])
+    o["compilers"] = [c for c in EDGE_FLAGS if c in o["compilers"]]  # gcc, clang, tcc
     doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
                     "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
     return doc
@@ -396,11 +410,12 @@ def markdown(doc, title=True):
             head[f"{t}-nocache"] = head[t] + ", no hash cache"
         tags += [f"{t}-nocache" for t in list(tags)]
     for cc in o["compilers"]:
-        # the ablations' columns only where some program has them
+        # only the columns some program has with this compiler (the ablations', a K that
+        # one compiler's runs did not measure)
         measured = {t for per_cc in doc["programs"].values() for t in per_cc.get(cc, {}).get("cpu", {})}
-        cc_tags = [t for t in tags if not t.endswith("-nocache") or t in measured]
+        cc_tags = [t for t in tags if t == "sbl-k1" or t in measured]
         for kind, title in (("cpu", "CPU time (user + system)"), ("wall", "Wall-clock time")):
-            lines.append(f"## {cc} -O2: {title}")
+            lines.append(f"## {cc if cc == 'tcc' else cc + ' -O2'}: {title}")
             lines.append("")
             cols = ["program", "original (s)", "edge"] + [head[t] for t in cc_tags] + \
                 ["SBL/edge", "load avg"]
@@ -410,9 +425,10 @@ def markdown(doc, title=True):
                 r = per_cc.get(cc)
                 if not r:
                     continue
-                row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(r[kind]["edge"])]
+                edge = r[kind].get("edge")
+                row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(edge) if edge else ""]
                 row += [cell(r[kind][t]) if t in r[kind] else "" for t in cc_tags]
-                row.append(f"{r[kind]['sbl-k1']['median'] / r[kind]['edge']['median']:.2f}")
+                row.append(f"{r[kind]['sbl-k1']['median'] / edge['median']:.2f}" if edge else "")
                 row.append(f"{min(r['load_average']):.1f}-{max(r['load_average']):.1f}")
                 lines.append("| " + " | ".join(row) + " |")
             lines.append("")
@@ -443,7 +459,8 @@ def parse_args(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="\n".join(__doc__.splitlines()[2:7]))
     ap.add_argument("programs", nargs="*", help="corpus programs (default: all)")
-    ap.add_argument("--compilers", default="gcc,clang", help="gcc and/or clang (default both)")
+    ap.add_argument("--compilers", default="gcc,clang",
+                    help="gcc, clang and/or tcc (default gcc,clang; tcc has no edge profiling)")
     ap.add_argument("--k", default="2,4,8", help="K values (default 2,4,8)")
     ap.add_argument("--strategies", default="p3,pbl", help="strategies besides SBL (default p3,pbl)")
     ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions (default 5)")
@@ -479,7 +496,7 @@ def parse_args(argv):
     args = ap.parse_args(argv)
     args.compilers = [c for c in args.compilers.split(",") if c]
     if any(c not in EDGE_FLAGS for c in args.compilers):
-        ap.error("--compilers takes gcc and/or clang")
+        ap.error("--compilers takes gcc, clang and/or tcc")
     args.k = sorted({int(x) for x in args.k.split(",") if x})
     args.strategies = [s for s in args.strategies.split(",") if s]
     args.perf = [p for p in args.perf.split(",") if p]
