@@ -3101,6 +3101,77 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 #define P3_OSP_CALL_SLOW4_(a, b, c, d) p3_osp_slow4_((a), (b), (c), (d))
 #endif
 
+/* The common path of a run of blocks in register mode as one subtract and
+ * one branch. The compiler's form of `if (k <= n) slow; else k -= n` is a
+ * compare, a branch and a subtract (the slow path needs k as it was). With
+ * the saving thunks (x86-64, gcc or clang), P3_OSP_LBLOCK2/3/4 (and their
+ * R, W, RW forms) are one asm statement instead: `subq $n, k; jbe` on the
+ * common path, and out of line (.subsection 1: the same section, after the
+ * function's code) the slow path: add n back (k is then exactly what the C
+ * form hands the slow path), hand k to the thread's counter, load the ids
+ * into the thunk's argument registers (saved and restored around the call:
+ * the compiler sees the asm change only k and the counter), call the thunk,
+ * take the counter back, jump back. The same counter values reach the same
+ * slow paths at the same blocks as with the C form; -DP3_OSP_C_STEP compiles
+ * the C form (ospcheck compares the two: the same hot lists, bit for bit, at
+ * periods 1, 3 and 32). The single register action, `--k == 0`, already
+ * compiles to a subtract and a branch. Not an `asm goto`: outputs on its
+ * jump are recent (gcc 11, clang 16), and gcc 12 miscompiles a memory output
+ * there. On the thread's counter the asm form is kept for measuring only
+ * (-DP3_OSP_ASM_SHARED_STEP, below). */
+#if P3_OSP_THUNK_ == 2 && !defined(P3_OSP_C_STEP)
+#define P3_OSP_ASM_STEP_ 1
+/* Out of line: save the argument registers (below the red zone), load the
+ * ids, call THUNK, restore. */
+#define P3_OSP_STEP_CALL_(thunk)                                               \
+  "\tmovq %%rdi, (%%rsp)\n\tmovq %%rsi, 8(%%rsp)\n"                           \
+  "\tmovq %%rdx, 16(%%rsp)\n\tmovq %%rcx, 24(%%rsp)\n"                        \
+  "\tpushq %[p3_a]\n\tpushq %[p3_b]\n\tpushq %[p3_c]\n\tpushq %[p3_d]\n"      \
+  "\tpopq %%rcx\n\tpopq %%rdx\n\tpopq %%rsi\n\tpopq %%rdi\n"                  \
+  "\tcall " thunk "\n"                                                         \
+  "\tmovq (%%rsp), %%rdi\n\tmovq 8(%%rsp), %%rsi\n"                           \
+  "\tmovq 16(%%rsp), %%rdx\n\tmovq 24(%%rsp), %%rcx\n"                        \
+  "\tleaq 160(%%rsp), %%rsp\n"
+/* The ids: immediates where they are constants (always, in a copy), else
+ * registers; pushed before any argument register is loaded. */
+#define P3_OSP_STEP_IDS_(a, b, c, d)                                           \
+  [p3_a] "ri"(P3_CAST_(unsigned long, (a))),                                   \
+      [p3_b] "ri"(P3_CAST_(unsigned long, (b))),                               \
+      [p3_c] "ri"(P3_CAST_(unsigned long, (c))),                               \
+      [p3_d] "ri"(P3_CAST_(unsigned long, (d)))
+/* The thread's counter: n = 1 (`je`: the C form's `--p3_osp_skip == 0`),
+ * the slow path entered with the counter at 0. */
+#define P3_OSP_SHARED_STEP1_(a)                                                \
+  __asm__ __volatile__("subq $1, %[p3_s]\n\tje 2f\n1:\n\t.subsection 1\n2:\n" \
+                       "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(        \
+                           P3_OSP_SAVE_THUNK_) "\tjmp 1b\n\t.previous"         \
+                       : [p3_s] "+m"(p3_osp_skip)                              \
+                       : P3_OSP_STEP_IDS_(a, 0, 0, 0)                          \
+                       : "cc")
+/* The thread's counter, n = 2, 3 or 4 blocks. */
+#define P3_OSP_SHARED_STEPN_(n, thunk, a, b, c, d)                             \
+  __asm__ __volatile__("subq $" #n ", %[p3_s]\n\tjbe 2f\n1:\n"                 \
+                       "\t.subsection 1\n2:\n\taddq $" #n ", %[p3_s]\n"        \
+                       "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(        \
+                           thunk) "\tjmp 1b\n\t.previous"                      \
+                       : [p3_s] "+m"(p3_osp_skip)                              \
+                       : P3_OSP_STEP_IDS_(a, b, c, d)                          \
+                       : "cc")
+/* The local K (register mode), n = 2, 3 or 4 blocks: the slow path runs on
+ * the thread's counter, set from K and read back. */
+#define P3_OSP_LOCAL_STEPN_(k, n, thunk, a, b, c, d)                           \
+  __asm__ __volatile__("subq $" #n ", %[p3_k]\n\tjbe 2f\n1:\n"                 \
+                       "\t.subsection 1\n2:\n\taddq $" #n ", %[p3_k]\n"        \
+                       "\tmovq %[p3_k], %[p3_s]\n"                             \
+                       "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(thunk)  \
+                       "\tmovq %[p3_s], %[p3_k]\n\tjmp 1b\n\t.previous"        \
+                       : [p3_k] "+r"(k), [p3_s] "+m"(p3_osp_skip)              \
+                       : P3_OSP_STEP_IDS_(a, b, c, d)                          \
+                       : "cc")
+#else
+#define P3_OSP_ASM_STEP_ 0
+#endif
+
 /* The action at the start of block ID: one decrement, one rarely-taken
  * branch. A function, so that two actions in operands C leaves unsequenced
  * are indeterminately sequenced (as in the counting runtime); it inlines at
@@ -3110,6 +3181,30 @@ static P3_UNUSED_ void p3_osp_enter_(p3_osp_u32 id) {
     P3_OSP_CALL_SLOW_(id);
 }
 #define P3_OSP_BLOCK(id) p3_osp_enter_(id)
+#if P3_OSP_ASM_STEP_ && defined(P3_OSP_ASM_SHARED_STEP)
+/* The same as an asm statement (above), for measuring only: on the thread's
+ * counter the asm must update memory at every action (a read-modify-write,
+ * and a chain of store-to-load forwardings through a run of actions), where
+ * the compiler's C form can keep the counter in a register between actions
+ * and store it only; docs/evaluation.md measures the two. */
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_osp_step1_(p3_osp_u32 a) {
+  P3_OSP_SHARED_STEP1_(a);
+}
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_osp_step2_(p3_osp_u32 a,
+                                                       p3_osp_u32 b) {
+  P3_OSP_SHARED_STEPN_(2, P3_OSP_SAVE_THUNK2_, a, b, 0, 0);
+}
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_osp_step3_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c) {
+  P3_OSP_SHARED_STEPN_(3, P3_OSP_SAVE_THUNK4_, a, b, c, 0);
+}
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void
+p3_osp_step4_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c, p3_osp_u32 d) {
+  P3_OSP_SHARED_STEPN_(4, P3_OSP_SAVE_THUNK4_, a, b, c, d);
+}
+#undef P3_OSP_BLOCK
+#define P3_OSP_BLOCK(id) p3_osp_step1_(id)
+#endif
 
 /* Two blocks entered one right after the other with nothing between (a loop
  * test's outcome and the block it always enters): exactly P3_OSP_BLOCK(a);
@@ -3163,7 +3258,12 @@ static P3_UNUSED_ void p3_osp_enter4_(p3_osp_u32 a, p3_osp_u32 b,
   else
     p3_osp_skip -= 4;
 }
-#ifndef P3_OSP_UNFUSED
+#if !defined(P3_OSP_UNFUSED) && P3_OSP_ASM_STEP_ &&                          \
+    defined(P3_OSP_ASM_SHARED_STEP)
+#define P3_OSP_BLOCK2(a, b) p3_osp_step2_((a), (b))
+#define P3_OSP_BLOCK3(a, b, c) p3_osp_step3_((a), (b), (c))
+#define P3_OSP_BLOCK4(a, b, c, d) p3_osp_step4_((a), (b), (c), (d))
+#elif !defined(P3_OSP_UNFUSED)
 #define P3_OSP_BLOCK2(a, b) p3_osp_enter2_((a), (b))
 #define P3_OSP_BLOCK3(a, b, c) p3_osp_enter3_((a), (b), (c))
 #define P3_OSP_BLOCK4(a, b, c, d) p3_osp_enter4_((a), (b), (c), (d))
@@ -3211,7 +3311,22 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep4_(p3_u64 k, p3_u64 n, p3_osp_u32 a,
 #ifndef P3_OSP_SHARED_COUNTER
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
-#ifndef P3_OSP_UNFUSED
+#if !defined(P3_OSP_UNFUSED) && P3_OSP_ASM_STEP_
+/* Statement expressions: the rewriter puts register-mode actions only where
+ * they are sequenced against the rest of their expression. */
+#define P3_OSP_LBLOCK2(a, b)                                                   \
+  __extension__({                                                              \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 2, P3_OSP_SAVE_THUNK2_, (a), (b), 0, 0);     \
+  })
+#define P3_OSP_LBLOCK3(a, b, c)                                                \
+  __extension__({                                                              \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 3, P3_OSP_SAVE_THUNK4_, (a), (b), (c), 0);   \
+  })
+#define P3_OSP_LBLOCK4(a, b, c, d)                                             \
+  __extension__({                                                              \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 4, P3_OSP_SAVE_THUNK4_, (a), (b), (c), (d)); \
+  })
+#elif !defined(P3_OSP_UNFUSED)
 #define P3_OSP_LBLOCK2(a, b)                                                   \
   ((void)(p3_osp_k = p3_osp_lstep2_(p3_osp_k, (a), (b))))
 #define P3_OSP_LBLOCK3(a, b, c)                                                \

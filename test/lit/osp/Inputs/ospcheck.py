@@ -22,6 +22,11 @@
           periods 4 and 32 with the same seed (the same blocks start the
           same windows, which record the same blocks); not with
           --threads (threads interleave differently from run to run);
+        - an action as one asm statement (gcc and clang on x86-64: subtract,
+          branch, the slow path out of line) samples exactly as its C form:
+          the copy built as it is and built with -DP3_OSP_C_STEP write the
+          same hot lists, bit for bit, at periods 1, 3 and 32 (not with
+          --threads);
         - with --unchained OUT2 (the same files rewritten with
           -osp-no-chains: every block its own action): chains are exact:
           both copies write the same traces (every block, in order) and the
@@ -148,6 +153,29 @@ def check_register_mode(name, cc, flags, files, copy_dir, copy_bin, work, runs,
                         got["shared"][0][:2000]))
 
 
+def check_asm_step(name, cc, flags, files, copy_dir, copy_bin, work, runs,
+                   stdin_data):
+    """The copy as built (gcc and clang on x86-64: an action is one asm
+    statement) and built with -DP3_OSP_C_STEP (the C form) write the same hot
+    lists, bit for bit, at periods 1, 3 and 32."""
+    cform_bin = copy_bin + "-cform"
+    build(cc, flags + ["-DP3_OSP_C_STEP"], files, copy_dir, cform_bin)
+    for period in ("1", "3", "32"):
+        for i, r in enumerate(runs):
+            got = {}
+            for kind, binary in (("asm", copy_bin), ("cform", cform_bin)):
+                pdir = os.path.join(work, "%s-%s-p%s-r%d" % (name, kind, period, i))
+                os.makedirs(pdir)
+                run(binary, r, copy_dir, stdin_data,
+                    {"P3_PROFILE_DIR": pdir, "P3_OSP_PERIOD": period})
+                got[kind] = hot_lists_of(pdir)
+            if not got["asm"]:
+                fail("%s build, period %s, run %s: no hot list" % (name, period, r))
+            if got["asm"] != got["cform"]:
+                fail("%s build, period %s, run %s: the asm goto and C forms of "
+                     "the actions wrote different hot lists" % (name, period, r))
+
+
 def traces_of(pdir):
     """The blocks each process ran, per thread, in file order."""
     return [sorted(read_trace(t).items())
@@ -248,6 +276,9 @@ def verify(args):
         if not args.threads:
             check_register_mode(name, cc, flags, args.files, copy_dir, copy_bin, work,
                                 runs, stdin_data)
+            if name != "tcc":
+                check_asm_step(name, cc, flags, args.files, copy_dir, copy_bin, work,
+                               runs, stdin_data)
             if args.unchained:
                 check_chains(name, cc, flags, args.files, copy_dir, copy_bin,
                              os.path.abspath(args.unchained), work, runs, stdin_data)
