@@ -2,6 +2,7 @@
 
 #include "Graph/AutoStrategy.h"
 #include "Graph/CostModel.h"
+#include "Graph/Hedge.h"
 #include "Graph/Partition.h"
 #include "Graph/Planner.h"
 
@@ -28,6 +29,12 @@ Expected<EdgeFrequencies> planningFlow(const FunctionGraph &F,
 }
 
 namespace {
+
+/// The hedge scenario's margin (Graph/Hedge.h): this share of the training
+/// run's edge executions, spread evenly over every DAG edge of the program.
+constexpr double HedgeShare = 1.0 / 8;
+/// How much the hedge may add to the planned slowest copy, relatively.
+constexpr double HedgeSlack = 0.02;
 
 /// An option given to the planner up front: the per-copy edge sets a
 /// function has in another strategy's plan.
@@ -62,7 +69,18 @@ private:
   void addStart(StrategyKind Kind);
   /// \p Start as a plan, with its loads under the planning costs.
   CostPlan planOf(const PlanStart &Start) const;
-  Error buildPlan(const CostPlan &Costs);
+  /// Builds the instances of \p Costs' choices; with \p Hedge, moves their
+  /// groups as Graph/Hedge.h says first.
+  Error buildPlan(const CostPlan &Costs, bool Hedge);
+  /// Group costs of option \p O of \p F under the planning flow.
+  const OptionCost &optionCost(unsigned F, unsigned O) const;
+  /// The hedge scenario's cost per DAG edge: HedgeShare of the measured
+  /// functions' edge executions, spread evenly over every DAG edge.
+  double hedgeMargin() const;
+  /// The planned load no copy may exceed after the hedge: HedgeSlack above
+  /// \p Costs' slowest copy, but never above the slowest copy of a start
+  /// (pbl, p3, p3-ends), nor below \p Costs' own.
+  double hedgeBudget(const CostPlan &Costs) const;
   CostBasis basis(unsigned F) const { return {Flows[F], bool(Measured[F])}; }
 
   ArrayRef<FunctionGraph> Functions;
@@ -71,6 +89,7 @@ private:
   std::vector<EdgeFrequencies> Flows;
   std::vector<bool> Measured;
   CostProblem Problem;
+  std::vector<OptionCost> WholeOption; ///< Per function: option 0.
   std::vector<std::vector<SeedOption>> Seeds;         ///< Options 1..
   std::vector<std::vector<PlacementOption>> Splits;   ///< After the seeds.
   std::optional<unsigned> PBLStart; ///< Its index in Problem.Starts.
@@ -92,6 +111,7 @@ Error AutoPlanner::computeFlows(ArrayRef<FunctionFrequency> Frequencies) {
     if (!W)
       return W.takeError();
     Problem.WholeCost.push_back(W->Cost.front());
+    WholeOption.push_back({W->Cost.front()});
     Problem.NeverSplit.push_back(Functions[F].NeverSplit);
   }
   Problem.ExtraOptions.resize(Functions.size());
@@ -175,12 +195,12 @@ Error AutoPlanner::run(ArrayRef<FunctionFrequency> Frequencies) {
     CostPlan Kept = planOf(Problem.Starts[*PBLStart]);
     Kept.LowerBound = Costs.LowerBound;
     Kept.LPTMax = Costs.LPTMax;
-    if (Error E = buildPlan(Kept))
+    if (Error E = buildPlan(Kept, /*Hedge=*/false))
       return E;
     Plan.Estimate->KeptPBLPlan = true;
     return Error::success();
   }
-  return buildPlan(Costs);
+  return buildPlan(Costs, /*Hedge=*/true);
 }
 
 CostPlan AutoPlanner::planOf(const PlanStart &Start) const {
@@ -198,12 +218,42 @@ CostPlan AutoPlanner::planOf(const PlanStart &Start) const {
   return Out;
 }
 
-Error AutoPlanner::buildPlan(const CostPlan &Costs) {
+const OptionCost &AutoPlanner::optionCost(unsigned F, unsigned O) const {
+  if (O == 0)
+    return WholeOption[F];
+  if (O <= Seeds[F].size())
+    return Problem.ExtraOptions[F][O - 1];
+  return Splits[F][O - 1 - Seeds[F].size()].Cost;
+}
+
+double AutoPlanner::hedgeBudget(const CostPlan &Costs) const {
+  double Budget = Costs.maxLoad();
+  double Allowed = Budget * (1 + HedgeSlack);
+  for (const PlanStart &S : Problem.Starts)
+    Allowed = std::min(Allowed, planOf(S).maxLoad());
+  return std::max(Budget, Allowed);
+}
+
+double AutoPlanner::hedgeMargin() const {
+  double Executions = 0, Edges = 0;
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    Edges += Functions[F].DAG.numEdges();
+    if (Measured[F])
+      for (double X : Flows[F])
+        Executions += X;
+  }
+  return Edges > 0 ? HedgeShare * Executions / Edges : 0;
+}
+
+Error AutoPlanner::buildPlan(const CostPlan &Costs, bool Hedge) {
   PlanEstimate Estimate;
-  Estimate.Load = Costs.Load;
   Estimate.LowerBound = Costs.LowerBound;
   Estimate.LPTMax = Costs.LPTMax;
   Estimate.Moves = Costs.Moves;
+  std::vector<std::vector<Instance>> Instances(Functions.size());
+  std::vector<std::vector<std::vector<bool>>> GroupsOf(Functions.size());
+  std::vector<PlacedGroup> Placed;
+  double Margin = Hedge ? hedgeMargin() : 0;
   for (unsigned F = 0; F < Functions.size(); ++F) {
     const FunctionGraph &G = Functions[F];
     unsigned O = Costs.OptionOf[F];
@@ -211,38 +261,67 @@ Error AutoPlanner::buildPlan(const CostPlan &Costs) {
     Choice.WholeCost = Problem.WholeCost[F];
     std::vector<std::vector<bool>> Groups{
         std::vector<bool>(G.DAG.numEdges(), true)};
-    if (O == 0) {
-      Choice.Cost = Problem.WholeCost[F];
-    } else if (O <= Seeds[F].size()) {
+    if (O > 0 && O <= Seeds[F].size()) {
       const SeedOption &S = Seeds[F][O - 1];
       Choice.Kind = S.Kind;
       Choice.Delta = S.Delta;
       Choice.Shares = S.Shares;
       Groups = S.Groups;
-      for (double C : Problem.ExtraOptions[F][O - 1])
-        Choice.Cost += C;
-    } else {
+    } else if (O > Seeds[F].size()) {
       const PlacementOption &P = Splits[F][O - 1 - Seeds[F].size()];
       Choice.Kind = P.Kind;
       Choice.Delta = P.Delta;
       Choice.Shares = P.Shares;
       Groups = P.Groups;
-      for (double C : P.Cost)
-        Choice.Cost += C;
     }
+    const OptionCost &Cost = optionCost(F, O);
+    for (double C : Cost)
+      Choice.Cost += C;
     Choice.Groups = Groups.size();
     Estimate.Functions.push_back(Choice);
 
-    Plan.Instances[F].assign(K, Instance());
+    std::vector<double> Uniform(Margin > 0 ? G.DAG.numEdges() : 0, Margin);
     for (unsigned Gr = 0; Gr < Groups.size(); ++Gr) {
-      unsigned Copy = Costs.CopyOf[F][Gr];
       Expected<Instance> I = autoInstance(G, Groups[Gr], basis(F));
       if (!I)
         return I.takeError();
+      PlacedGroup P;
+      P.Function = F;
+      P.Copy = Costs.CopyOf[F][Gr];
+      P.Planned = Cost[Gr];
+      P.Hedged = P.Planned + (Margin > 0 ? instanceCost(G.DAG, *I, Uniform) : 0);
+      Placed.push_back(P);
+      Instances[F].push_back(std::move(*I));
+    }
+    GroupsOf[F] = std::move(Groups);
+  }
+
+  // Within the plan's slowest copy, room for what was cold (Graph/Hedge.h).
+  std::vector<unsigned> CopyOf;
+  if (Margin > 0) {
+    HedgeResult H = hedgePlacement(Placed, K, hedgeBudget(Costs));
+    CopyOf = std::move(H.CopyOf);
+    Estimate.Load = std::move(H.PlannedLoad);
+    Estimate.HedgeMoves = H.Moves;
+    Estimate.HedgedMaxBefore = H.HedgedMaxBefore;
+    Estimate.HedgedMax =
+        *std::max_element(H.HedgedLoad.begin(), H.HedgedLoad.end());
+  } else {
+    for (const PlacedGroup &P : Placed)
+      CopyOf.push_back(P.Copy);
+    Estimate.Load = copyLoads(Placed, CopyOf, K, &PlacedGroup::Planned);
+  }
+
+  unsigned Next = 0;
+  for (unsigned F = 0; F < Functions.size(); ++F) {
+    Plan.Instances[F].assign(K, Instance());
+    for (unsigned Gr = 0; Gr < GroupsOf[F].size(); ++Gr, ++Next) {
+      unsigned Copy = CopyOf[Next];
+      Instance &I = Instances[F][Gr];
       Plan.TasksOf[F].push_back(Plan.Tasks.size());
-      Plan.Tasks.push_back({F, Groups[Gr], I->StaticProbes, Copy});
-      Plan.Load[Copy] += I->StaticProbes;
-      Plan.Instances[F][Copy] = std::move(*I);
+      Plan.Tasks.push_back({F, GroupsOf[F][Gr], I.StaticProbes, Copy});
+      Plan.Load[Copy] += I.StaticProbes;
+      Plan.Instances[F][Copy] = std::move(I);
     }
   }
   Plan.Estimate = std::move(Estimate);

@@ -82,6 +82,10 @@ struct PlanEstimate {
   double LowerBound = 0;    ///< No plan of these options does better.
   double LPTMax = 0;        ///< LPT of whole functions on the same costs.
   unsigned Moves = 0;       ///< Improving moves after LPT.
+  /// The hedge (Graph/Hedge.h; trained plans only): groups moved, and the
+  /// slowest copy under the hedge scenario before and after the moves.
+  unsigned HedgeMoves = 0;
+  double HedgedMaxBefore = 0, HedgedMax = 0;
   /// No function was measured, so auto kept pbl's plan (the loads above are
   /// that plan's under the static estimates).
   bool KeptPBLPlan = false;

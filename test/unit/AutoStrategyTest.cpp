@@ -2,7 +2,7 @@
 //
 // auto trained on a profile: its estimate is the overhead model on that
 // profile, copy by copy; it is never worse there than pbl, p3 and p3-ends
-// (it starts from their plans); the copies' recorded ids decode and merge
+// (it starts from their plans, and the hedge keeps below them); the copies' recorded ids decode and merge
 // into exactly the profile. With nothing measured it keeps pbl's plan (and
 // plans on the static estimates only when asked to). Static frequencies scale
 // with the invocations they are given; a flow of the wrong size is an error.
@@ -87,6 +87,11 @@ TEST(AutoStrategy, TrainedEstimateIsTheModelAndBeatsTheOthers) {
       for (unsigned C = 0; C < K; ++C)
         EXPECT_EQ(Plan->Estimate->Load[C], double(Hits[C])) << "copy " << C;
       EXPECT_LE(Plan->Estimate->LowerBound, maxOf(Hits));
+      // The hedge (Graph/Hedge.h) never makes its own scenario worse, and
+      // adds at most its slack to the search's slowest copy (<= LPT's).
+      EXPECT_LE(Plan->Estimate->HedgedMax,
+                Plan->Estimate->HedgedMaxBefore * (1 + 1e-12));
+      EXPECT_LE(maxOf(Hits), Plan->Estimate->LPTMax * 1.02 * (1 + 1e-12));
 
       double Others = 1e300;
       for (StrategyKind S :

@@ -312,8 +312,14 @@ static void printAutoSummary(const RewritePlan &Plan) {
     outs() << "; no function measured: pbl's plan (whole functions by static "
               "probes), static estimates do not decide\n";
   else
-    outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves\n",
+    outs() << formatv("; LPT of whole functions {0:e2}; {1} improving moves",
                       E.LPTMax, E.Moves);
+  if (E.HedgeMoves)
+    outs() << formatv("; hedge: {0} groups moved, hedged slowest copy {1:e2} "
+                      "-> {2:e2}",
+                      E.HedgeMoves, E.HedgedMaxBefore, E.HedgedMax);
+  if (!E.KeptPBLPlan)
+    outs() << "\n";
 }
 
 static void printStats(const RewritePlan &Plan,
