@@ -13,12 +13,13 @@
 // margin. hedgePlacement then moves groups between copies, keeping each
 // function's option and instances, to make the copies' hedged loads smaller
 // (sorted in decreasing order, lexicographically), under one constraint: no
-// copy's planned load may exceed the budget, the plan's slowest copy before
-// the hedge. The planned slowest copy never grows, so the plan stays at least
-// as good as every plan the search compared it with (LPT, pbl, p3, p3-ends)
-// on the planned costs; of the plans that good, it prefers the one whose
-// copies have room for a function to turn hot. The hedge decides among plans
-// the training costs cannot tell apart; it never trades planned cost for it.
+// copy's planned load may exceed the budget the caller gives. AutoStrategy's
+// is 2% above the plan's slowest copy before the hedge, but never above the
+// slowest copy of the plans the search started from (pbl, p3, p3-ends), so
+// the plan stays at least as good as those on the planned costs; among the
+// plans within the budget it prefers the one whose copies have room for a
+// function to turn hot. The hedge decides among plans the training costs
+// barely tell apart; it trades at most the budget's slack of planned cost.
 //
 // Moves only: a group leaves the copy with the largest hedged load for
 // another copy that holds no group of its function and stays within budget;
