@@ -289,7 +289,8 @@ Error AutoPlanner::buildPlan(const CostPlan &Costs, bool Hedge) {
       P.Function = F;
       P.Copy = Costs.CopyOf[F][Gr];
       P.Planned = Cost[Gr];
-      P.Hedged = P.Planned + (Margin > 0 ? instanceCost(G.DAG, *I, Uniform) : 0);
+      P.Hedged =
+          P.Planned + (Margin > 0 ? instanceCost(G.DAG, *I, Uniform) : 0);
       Placed.push_back(P);
       Instances[F].push_back(std::move(*I));
     }

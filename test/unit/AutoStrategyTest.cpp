@@ -2,10 +2,11 @@
 //
 // auto trained on a profile: its estimate is the overhead model on that
 // profile, copy by copy; it is never worse there than pbl, p3 and p3-ends
-// (it starts from their plans, and the hedge keeps below them); the copies' recorded ids decode and merge
-// into exactly the profile. With nothing measured it keeps pbl's plan (and
-// plans on the static estimates only when asked to). Static frequencies scale
-// with the invocations they are given; a flow of the wrong size is an error.
+// (it starts from their plans, and the hedge keeps below them); the copies'
+// recorded ids decode and merge into exactly the profile. With nothing measured
+// it keeps pbl's plan (and plans on the static estimates only when asked to).
+// Static frequencies scale with the invocations they are given; a flow of the
+// wrong size is an error.
 //
 //===----------------------------------------------------------------------===//
 
