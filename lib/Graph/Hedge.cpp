@@ -1,9 +1,9 @@
 //===- Hedge.cpp - Place a plan's groups so that cold functions stay apart ===//
 
 #include "Graph/Hedge.h"
+#include "Graph/SortedLoads.h"
 
 #include <algorithm>
-#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -15,22 +15,6 @@ namespace {
 /// Bounds the rounds on huge inputs (each strictly improves the sorted
 /// hedged loads, so the loop ends anyway).
 constexpr unsigned MaxHedgeMoves = 20000;
-
-std::vector<double> sortedDecreasing(std::vector<double> Load) {
-  std::sort(Load.begin(), Load.end(), std::greater<double>());
-  return Load;
-}
-
-bool lexicographicallyBelow(ArrayRef<double> A, ArrayRef<double> B,
-                            double Tolerance) {
-  for (unsigned I = 0; I < A.size(); ++I) {
-    if (A[I] < B[I] - Tolerance)
-      return true;
-    if (A[I] > B[I] + Tolerance)
-      return false;
-  }
-  return false;
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 //===//
 
 #include "Graph/Planner.h"
+#include "Graph/SortedLoads.h"
 
 #include <algorithm>
 #include <numeric>
@@ -27,25 +28,6 @@ double sumOf(const OptionCost &O) {
 }
 double maxOf(const OptionCost &O) {
   return O.empty() ? 0 : *std::max_element(O.begin(), O.end());
-}
-
-/// Copy loads ordered from the largest: what the search minimises,
-/// lexicographically.
-std::vector<double> sortedDecreasing(std::vector<double> Load) {
-  std::sort(Load.begin(), Load.end(), std::greater<double>());
-  return Load;
-}
-
-/// Whether sorted loads A are smaller than B beyond the tolerance.
-bool lexicographicallyBelow(ArrayRef<double> A, ArrayRef<double> B,
-                            double Tolerance) {
-  for (unsigned I = 0; I < A.size(); ++I) {
-    if (A[I] < B[I] - Tolerance)
-      return true;
-    if (A[I] > B[I] + Tolerance)
-      return false;
-  }
-  return false;
 }
 
 class Search {

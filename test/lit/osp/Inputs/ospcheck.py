@@ -131,26 +131,36 @@ def hot_lists_of(pdir):
     return sorted(lists)
 
 
-def check_register_mode(name, cc, flags, files, copy_dir, copy_bin, work, runs,
-                        stdin_data):
-    shared_bin = copy_bin + "-shared"
-    build(cc, flags + ["-DP3_OSP_SHARED_COUNTER"], files, copy_dir, shared_bin)
-    for period in ("4", "32"):
+def check_same_hot_lists(name, builds, periods, copy_dir, work, runs,
+                         stdin_data, what):
+    """Each run of the two BUILDS ((kind, binary) pairs) writes the same hot
+    lists, bit for bit, at every period."""
+    (kind_a, _), (kind_b, _) = builds
+    for period in periods:
         for i, r in enumerate(runs):
             got = {}
-            for kind, binary in (("register", copy_bin), ("shared", shared_bin)):
+            for kind, binary in builds:
                 pdir = os.path.join(work, "%s-%s-p%s-r%d" % (name, kind, period, i))
                 os.makedirs(pdir)
                 run(binary, r, copy_dir, stdin_data,
                     {"P3_PROFILE_DIR": pdir, "P3_OSP_PERIOD": period})
                 got[kind] = hot_lists_of(pdir)
-            if not got["register"]:
+            if not got[kind_a]:
                 fail("%s build, period %s, run %s: no hot list" % (name, period, r))
-            if got["register"] != got["shared"]:
-                fail("%s build, period %s, run %s: register mode and the shared "
-                     "counter wrote different hot lists:\n%s\n---\n%s"
-                     % (name, period, r, got["register"][0][:2000],
-                        got["shared"][0][:2000]))
+            if got[kind_a] != got[kind_b]:
+                fail("%s build, period %s, run %s: %s wrote different hot lists:"
+                     "\n%s\n---\n%s" % (name, period, r, what,
+                                          got[kind_a][0][:2000],
+                                          (got[kind_b] or [""])[0][:2000]))
+
+
+def check_register_mode(name, cc, flags, files, copy_dir, copy_bin, work, runs,
+                        stdin_data):
+    shared_bin = copy_bin + "-shared"
+    build(cc, flags + ["-DP3_OSP_SHARED_COUNTER"], files, copy_dir, shared_bin)
+    check_same_hot_lists(name, (("register", copy_bin), ("shared", shared_bin)),
+                         ("4", "32"), copy_dir, work, runs, stdin_data,
+                         "register mode and the shared counter")
 
 
 def check_asm_step(name, cc, flags, files, copy_dir, copy_bin, work, runs,
@@ -160,20 +170,9 @@ def check_asm_step(name, cc, flags, files, copy_dir, copy_bin, work, runs,
     lists, bit for bit, at periods 1, 3 and 32."""
     cform_bin = copy_bin + "-cform"
     build(cc, flags + ["-DP3_OSP_C_STEP"], files, copy_dir, cform_bin)
-    for period in ("1", "3", "32"):
-        for i, r in enumerate(runs):
-            got = {}
-            for kind, binary in (("asm", copy_bin), ("cform", cform_bin)):
-                pdir = os.path.join(work, "%s-%s-p%s-r%d" % (name, kind, period, i))
-                os.makedirs(pdir)
-                run(binary, r, copy_dir, stdin_data,
-                    {"P3_PROFILE_DIR": pdir, "P3_OSP_PERIOD": period})
-                got[kind] = hot_lists_of(pdir)
-            if not got["asm"]:
-                fail("%s build, period %s, run %s: no hot list" % (name, period, r))
-            if got["asm"] != got["cform"]:
-                fail("%s build, period %s, run %s: the asm goto and C forms of "
-                     "the actions wrote different hot lists" % (name, period, r))
+    check_same_hot_lists(name, (("asm", copy_bin), ("cform", cform_bin)),
+                         ("1", "3", "32"), copy_dir, work, runs, stdin_data,
+                         "the asm and C forms of the actions")
 
 
 def traces_of(pdir):
