@@ -94,6 +94,7 @@ private:
   void addArmSite(const CFGBlock &B, BlockSites &S);
   std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
   bool isSequenced(const Expr *E) const;
+  bool isWholeStatement(const Expr *E) const;
   bool isSequencedWithCalls(const Expr *E) const;
   void findCallingBlocks();
   bool mayEndWithFallThrough(const Stmt *S) const;
@@ -504,7 +505,23 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
   Out.Sites[Id].Sequenced = Kind == SiteKind::ReturnValue || isSequenced(E);
   Out.Sites[Id].SequencedWithCalls =
       Kind == SiteKind::ReturnValue || isSequencedWithCalls(E);
+  Out.Sites[Id].WholeStatement |=
+      Kind == SiteKind::Expression && isWholeStatement(E);
   return Id;
+}
+
+/// Whether \p E, with the implicit nodes around it that share its text, is a
+/// statement of a compound statement ("f(x);"; not "L: f(x);" nor a loop's
+/// body, whose text needs braces before a statement can go in front).
+bool Lowering::isWholeStatement(const Expr *E) const {
+  const Stmt *S = E;
+  const Stmt *P = PM->getParent(S);
+  while (P && (isa<ImplicitCastExpr, FullExpr, CXXBindTemporaryExpr,
+                   MaterializeTemporaryExpr>(P))) {
+    S = P;
+    P = PM->getParent(P);
+  }
+  return P && isa<CompoundStmt>(P);
 }
 
 namespace {

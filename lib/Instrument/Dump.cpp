@@ -58,9 +58,11 @@ void dumpFunction(const LoweredFunction &F, raw_ostream &OS) {
   OS << "\n";
   for (unsigned I = 0; I < F.Sites.size(); ++I) {
     const Site &S = F.Sites[I];
-    OS << formatv("  site {0}: {1} [{2},{3}) line {4}{5}{6}\n", I,
+    OS << formatv("  site {0}: {1} [{2},{3}) line {4}{5}{6}{7}\n", I,
                   siteKindName(S.Kind), S.Begin, S.End, S.Line,
-                  S.NeedsBraces ? " braces" : "", S.NeedsParens ? " parens" : "");
+                  S.NeedsBraces ? " braces" : "",
+                  S.NeedsParens ? " parens" : "",
+                  S.WholeStatement ? " statement" : "");
   }
   for (unsigned L = 0; L < F.Loops.size(); ++L) {
     const LoopScope &S = F.Loops[L];

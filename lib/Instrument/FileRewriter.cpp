@@ -105,6 +105,10 @@ public:
                   asExpression(Code.IfFalse)));
       break;
     case SiteKind::Expression:
+      if (S.WholeStatement) {
+        add(S.Begin, Insertion::Open, Width, Rank, asStatements(Actions));
+        break;
+      }
       add(S.Begin, Insertion::Open, Width, Rank,
           "P3_SEQ(" + asExpression(Actions) + ", " + Open);
       add(S.End, Insertion::Close, Width, Rank, Close + ")");

@@ -121,7 +121,8 @@ groupSharedTexts(ArrayRef<LoweredFunction> Functions,
             std::make_tuple(unsigned(S.Kind), S.Begin, S.End), &S);
         if (!New && (It->second->ValueType != S.ValueType ||
                      It->second->NeedsBraces != S.NeedsBraces ||
-                     It->second->NeedsParens != S.NeedsParens))
+                     It->second->NeedsParens != S.NeedsParens ||
+                     It->second->WholeStatement != S.WholeStatement))
           Why = "one text is several functions whose code differs where "
                 "probes go";
       }

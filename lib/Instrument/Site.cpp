@@ -13,7 +13,8 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
            X.BeforeCaseLabel == Y.BeforeCaseLabel &&
            X.BeforeCaseLabelAfter == Y.BeforeCaseLabelAfter &&
            X.Sequenced == Y.Sequenced &&
-           X.SequencedWithCalls == Y.SequencedWithCalls && X.ValueType == Y.ValueType;
+           X.SequencedWithCalls == Y.SequencedWithCalls &&
+           X.WholeStatement == Y.WholeStatement && X.ValueType == Y.ValueType;
   };
   auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&

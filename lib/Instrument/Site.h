@@ -74,6 +74,13 @@ struct Site {
   /// compiler cannot move a call of a sibling operand across this site's code
   /// (OSP's register mode hands its counter over around calls by block).
   bool SequencedWithCalls = true;
+  /// Expression sites whose expression is a whole statement of a compound
+  /// statement ("f(x);"): the actions go in front of it as statements
+  /// ("P3_CUT(1); f(x);"), the same moment as P3_SEQ's. A copy then still
+  /// compiles where the call is a macro that expands to nothing under flags
+  /// the rewrite did not see (sqlite3's test programs build sqlite3.c with
+  /// SQLITE_THREADSAFE=0, where sqlite3_mutex_enter(X) is empty).
+  bool WholeStatement = false;
   /// Source line, for diagnostics and the manifest.
   unsigned Line = 0;
   /// An Expression site made only for a call where a path may be cut short:

@@ -1223,7 +1223,9 @@ class Harness:
         """Builds with -DP3_COUNT_PROBES: measured probes must equal the model."""
         if self.args.count_probes != "all" and prog.name not in self.args.count_probes.split(","):
             return
-        croot = os.path.join(self.pdir, "count")
+        # "cnt", as long as "out": the copies run at paths of the same length as the
+        # other rewrites' (config_dir says why).
+        croot = os.path.join(self.pdir, "cnt")
         os.makedirs(croot, exist_ok=True)
         results = {}
         for strategy, k in self.configs:

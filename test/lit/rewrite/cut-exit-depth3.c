@@ -36,7 +36,7 @@ static int middle(int n) {
 // middle's four paths: odd or even, returned or cut in fail(n).
 // CODE-LABEL: static int middle(int n) { P3_ENTER(p3_functions_0, 1, p3_counts_0_1); P3_FRAME;
 // CODE: if (P3_IF(n % 2, P3_NONE, P3_ADD(2)))
-// CODE: P3_SEQ(P3_CUT(1), fail(n));
+// CODE: P3_CUT(1); fail(n);
 // CODE-NEXT: P3_COUNT(0); return r + n;
 
 static int outer(int n) {

@@ -34,7 +34,7 @@ static int worker(int n) {
   return k;
 }
 // CODE-LABEL: static int worker(int n) {
-// CODE: P3_SEQ(P3_CUT({{[0-9]+}}), thrower(n));
+// CODE: P3_CUT({{[0-9]+}}); thrower(n);
 
 static int guarded(int n) {
   int r;

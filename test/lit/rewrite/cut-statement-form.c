@@ -1,0 +1,66 @@
+// A note in front of a call that is a whole statement is a statement of its
+// own ("P3_CUT(1); lock(v);"), not "P3_SEQ(P3_CUT(1), lock(v));": the same
+// moment, and the copy still builds under flags the rewrite did not see, where
+// the call is a macro that expands to nothing (sqlite3's test programs include
+// sqlite3.c with SQLITE_THREADSAFE=0, where sqlite3_mutex_enter(X) is empty).
+// A call inside an expression, or the body of an if or a loop, keeps P3_SEQ.
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
+// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
+// RUN: cd %t && %p3check verify out t.c --run "" --run "a b c d" | FileCheck --check-prefix=PROF %s
+// The configuration without locks: the copy builds and prints what the
+// original prints.
+// RUN: cd %t && %cc -DNO_LOCKS -o orig-nolocks t.c && ./orig-nolocks a b > orig.txt
+// RUN: cd %t/out/copy-0 && %cc -DNO_LOCKS -o copy-nolocks t.c && ./copy-nolocks a b > %t/copy.txt
+// RUN: diff %t/orig.txt %t/copy.txt
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifdef NO_LOCKS
+#define lock(m)
+#else
+static void (*on_lock)(int);
+/* Calls through a pointer: it may not return. */
+static void lock(int m) {
+  if (on_lock)
+    on_lock(m);
+}
+#endif
+
+static int take(int v) {
+  if (v == 4)
+    exit(3);
+  return v;
+}
+
+static int total;
+
+static int add(int v) {
+  lock(v);
+  if (v > 3)
+    total += v;
+  else
+    total -= 1;
+  total += take(v);
+  lock(v);
+  return total;
+}
+
+int main(int argc, char **argv) {
+  (void)argv;
+  for (int i = 0; i < argc; ++i)
+    add(i);
+  printf("%d\n", total);
+  return 0;
+}
+
+// CODE-LABEL: static int add(int v) {{{.*}} P3_FRAME;
+// CODE-NEXT:  P3_CUT([[C:[0-9]+]]); lock(v);
+// CODE:       total += P3_SEQ(P3_CUT({{[0-9]+}}), take(v));
+// CODE-NEXT:  P3_CUT([[D:[0-9]+]]); lock(v);
+
+// Run 1: add(0); run 2: add(0) .. add(3), then add(4) takes the branch
+// "v > 3" and its path is cut in take(4), which exits.
+// PROF:      FUNC add: 6 executions, 2/5 paths
+// PROF-NEXT:   1: 39-40 > 41 > 44-46 CUT
+// PROF-NEXT:   5: 39-40 > 43 > 44-46
