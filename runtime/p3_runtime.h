@@ -2955,6 +2955,21 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
   "\t.cfi_endproc\n"                                                           \
   "\t.size " name ", .-" name "\n"                                             \
   "\t.popsection\n"
+/* `asm inline` (gcc 9, clang 11): the compiler's inliner counts an asm
+ * statement as as many instructions as its text has lines, and the actions'
+ * out-of-line slow paths have 10 to 25: a function with a few actions looked
+ * too big to inline (lua's precallC, setnodevector, luaS_hash, arrayindex
+ * were inlined in the original and called in the copy). With `inline` the
+ * asm counts as the smallest size; only inlining changes, never what runs
+ * at a block (the sequence of actions and calls is the program's).
+ * -DP3_OSP_NO_ASM_INLINE: without it, for measuring. */
+#if !defined(P3_OSP_NO_ASM_INLINE) &&                                          \
+    ((defined(__clang__) && __clang_major__ >= 11) ||                           \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 9))
+#define P3_OSP_ASM_INLINE_ __inline__
+#else
+#define P3_OSP_ASM_INLINE_
+#endif
 #if defined(__x86_64__) && !defined(__TINYC__) && !defined(__AVX512F__) &&     \
     !defined(P3_OSP_PLAIN_CALL) && !defined(P3_OSP_ASM_CALL)
 #define P3_OSP_THUNK_ 2
@@ -3005,14 +3020,14 @@ P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK_, "p3_osp_slow_");
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK4_, "p3_osp_slow4_");
 #define P3_OSP_CALL_SLOW_(id)                                                  \
-  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
                        "call " P3_OSP_SAVE_THUNK_ "\n\t"                       \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
                        : "D"(P3_CAST_(unsigned long, (id)))                    \
                        : "cc")
 #define P3_OSP_CALL_SLOW2_(a, b)                                               \
-  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
                        "call " P3_OSP_SAVE_THUNK2_ "\n\t"                      \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
@@ -3020,7 +3035,7 @@ P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK4_, "p3_osp_slow4_");
                          "S"(P3_CAST_(unsigned long, (b)))                     \
                        : "cc")
 #define P3_OSP_CALL_SLOW4_(a, b, c, d)                                         \
-  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                           \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
                        "call " P3_OSP_SAVE_THUNK4_ "\n\t"                      \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
@@ -3052,7 +3067,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 #define P3_OSP_CALL_SLOW_(id)                                                  \
   do {                                                                         \
     unsigned long p3_osp_arg_ = (id);                                          \
-    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+    __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"      \
                          "call p3_osp_slow_thunk_\n\t"                          \
                          "leaq 128(%%rsp), %%rsp"                               \
                          : "+D"(p3_osp_arg_), "+m"(p3_osp_skip)                \
@@ -3066,7 +3081,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 #define P3_OSP_CALL_SLOW2_(a, b)                                               \
   do {                                                                         \
     unsigned long p3_osp_arg_ = (a), p3_osp_arg2_ = (b);                       \
-    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+    __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"      \
                          "call p3_osp_slow2_thunk_\n\t"                         \
                          "leaq 128(%%rsp), %%rsp"                               \
                          : "+D"(p3_osp_arg_), "+S"(p3_osp_arg2_),              \
@@ -3082,7 +3097,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
   do {                                                                         \
     unsigned long p3_osp_arg_ = (a), p3_osp_arg2_ = (b), p3_osp_arg3_ = (c),   \
                   p3_osp_arg4_ = (d);                                          \
-    __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"                         \
+    __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"      \
                          "call p3_osp_slow4_thunk_\n\t"                         \
                          "leaq 128(%%rsp), %%rsp"                               \
                          : "+D"(p3_osp_arg_), "+S"(p3_osp_arg2_),              \
@@ -3142,7 +3157,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 /* The thread's counter: n = 1 (`je`: the C form's `--p3_osp_skip == 0`),
  * the slow path entered with the counter at 0. */
 #define P3_OSP_SHARED_STEP1_(a)                                                \
-  __asm__ __volatile__("subq $1, %[p3_s]\n\tje 2f\n1:\n\t.subsection 1\n2:\n" \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("subq $1, %[p3_s]\n\tje 2f\n1:\n\t.subsection 1\n2:\n" \
                        "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(        \
                            P3_OSP_SAVE_THUNK_) "\tjmp 1b\n\t.previous"         \
                        : [p3_s] "+m"(p3_osp_skip)                              \
@@ -3150,7 +3165,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
                        : "cc")
 /* The thread's counter, n = 2, 3 or 4 blocks. */
 #define P3_OSP_SHARED_STEPN_(n, thunk, a, b, c, d)                             \
-  __asm__ __volatile__("subq $" #n ", %[p3_s]\n\tjbe 2f\n1:\n"                 \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("subq $" #n ", %[p3_s]\n\tjbe 2f\n1:\n" \
                        "\t.subsection 1\n2:\n\taddq $" #n ", %[p3_s]\n"        \
                        "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(        \
                            thunk) "\tjmp 1b\n\t.previous"                      \
@@ -3160,7 +3175,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 /* The local K (register mode), n = 2, 3 or 4 blocks: the slow path runs on
  * the thread's counter, set from K and read back. */
 #define P3_OSP_LOCAL_STEPN_(k, n, thunk, a, b, c, d)                           \
-  __asm__ __volatile__("subq $" #n ", %[p3_k]\n\tjbe 2f\n1:\n"                 \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_("subq $" #n ", %[p3_k]\n\tjbe 2f\n1:\n" \
                        "\t.subsection 1\n2:\n\taddq $" #n ", %[p3_k]\n"        \
                        "\tmovq %[p3_k], %[p3_s]\n"                             \
                        "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(thunk)  \
@@ -3168,6 +3183,20 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
                        : [p3_k] "+r"(k), [p3_s] "+m"(p3_osp_skip)              \
                        : P3_OSP_STEP_IDS_(a, b, c, d)                          \
                        : "cc")
+/* The local K, one block: `subq $1, k; je`, the slow path entered with K
+ * at 0 (the C form's `--k == 0`). The C form compiles to the same common
+ * path; as one asm statement (`asm inline`) the action also counts as one
+ * instruction for the inliner, where the C form's cold path (a store, the
+ * call, a load) made small functions look too big to inline. */
+#define P3_OSP_LOCAL_STEP1_(k, a)                                              \
+  __asm__ __volatile__ P3_OSP_ASM_INLINE_(                                     \
+      "subq $1, %[p3_k]\n\tje 2f\n1:\n\t.subsection 1\n2:\n"                   \
+      "\tmovq %[p3_k], %[p3_s]\n"                                              \
+      "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(P3_OSP_SAVE_THUNK_)      \
+      "\tmovq %[p3_s], %[p3_k]\n\tjmp 1b\n\t.previous"                         \
+      : [p3_k] "+r"(k), [p3_s] "+m"(p3_osp_skip)                               \
+      : P3_OSP_STEP_IDS_(a, 0, 0, 0)                                           \
+      : "cc")
 #else
 #define P3_OSP_ASM_STEP_ 0
 #endif
@@ -3310,7 +3339,12 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep4_(p3_u64 k, p3_u64 n, p3_osp_u32 a,
 }
 #ifndef P3_OSP_SHARED_COUNTER
 #define P3_OSP_LEAF p3_u64 p3_osp_k = p3_osp_skip
+#if !defined(P3_OSP_UNFUSED) && P3_OSP_ASM_STEP_
+#define P3_OSP_LBLOCK(id)                                                      \
+  __extension__({ P3_OSP_LOCAL_STEP1_(p3_osp_k, (id)); })
+#else
 #define P3_OSP_LBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
+#endif
 #if !defined(P3_OSP_UNFUSED) && P3_OSP_ASM_STEP_
 /* Statement expressions: the rewriter puts register-mode actions only where
  * they are sequenced against the rest of their expression. */
@@ -3348,11 +3382,19 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep4_(p3_u64 k, p3_u64 n, p3_osp_u32 a,
  * the function may be left, before the action after). Every call then runs
  * with the thread's counter exact, and every action counts the exact value:
  * the same starts and windows as with the shared counter. */
+#if !defined(P3_OSP_UNFUSED) && P3_OSP_ASM_STEP_
+#define P3_OSP_RBLOCK(id) ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK(id))
+#define P3_OSP_WBLOCK(id) (P3_OSP_LBLOCK(id), (void)(p3_osp_skip = p3_osp_k))
+#define P3_OSP_RWBLOCK(id)                                                     \
+  ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK(id),                          \
+   (void)(p3_osp_skip = p3_osp_k))
+#else
 #define P3_OSP_RBLOCK(id) ((void)(p3_osp_k = p3_osp_lstep_(p3_osp_skip, (id))))
 #define P3_OSP_WBLOCK(id)                                                      \
   ((void)(p3_osp_skip = p3_osp_k = p3_osp_lstep_(p3_osp_k, (id))))
 #define P3_OSP_RWBLOCK(id)                                                     \
   ((void)(p3_osp_skip = p3_osp_k = p3_osp_lstep_(p3_osp_skip, (id))))
+#endif
 #define P3_OSP_RBLOCK2(a, b)                                                   \
   ((void)(p3_osp_k = p3_osp_skip), P3_OSP_LBLOCK2((a), (b)))
 #define P3_OSP_WBLOCK2(a, b)                                                   \
