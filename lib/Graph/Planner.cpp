@@ -69,6 +69,12 @@ private:
   void recomputeLoads();
   void descend();
   bool improveOnce();
+  /// Moves and swaps of the groups of copy \p From (the best is kept in
+  /// Best).
+  void tryMovesAndSwaps(
+      unsigned From,
+      llvm::ArrayRef<std::vector<std::pair<unsigned, unsigned>>> On);
+
   void trySwaps(unsigned F, unsigned G, unsigned Slowest, unsigned C,
                 ArrayRef<std::pair<unsigned, unsigned>> OnC);
   /// Whether loads \p NewLoad beat the best so far this round (then they
@@ -304,6 +310,30 @@ void Search::trySwaps(unsigned F, unsigned G, unsigned Slowest, unsigned C,
   }
 }
 
+void Search::tryMovesAndSwaps(
+    unsigned From, ArrayRef<std::vector<std::pair<unsigned, unsigned>>> On) {
+  double Max = Plan.Load[From];
+  for (auto [F, G] : On[From]) {
+    double W = cost(F, G);
+    // Move the group elsewhere.
+    for (unsigned C = 0; C < K; ++C) {
+      if (C == From || holds(F, C) || Plan.Load[C] + W >= Max)
+        continue;
+      Trial = Plan.Load;
+      Trial[From] -= W;
+      Trial[C] += W;
+      if (!improves(Trial))
+        continue;
+      Best.emplace(F, Plan.OptionOf[F], Plan.CopyOf[F]);
+      Best->Copies[G] = C;
+    }
+    // Swap it with a lighter group of another copy (trySwaps).
+    for (unsigned C = 0; C < K; ++C)
+      if (C != From)
+        trySwaps(F, G, From, C, On[C]);
+  }
+}
+
 bool Search::improveOnce() {
   unsigned Slowest =
       std::max_element(Plan.Load.begin(), Plan.Load.end()) - Plan.Load.begin();
@@ -325,25 +355,7 @@ bool Search::improveOnce() {
       return cost(A.first, A.second) > cost(B.first, B.second);
     });
 
-  for (auto [F, G] : On[Slowest]) {
-    double W = cost(F, G);
-    // Move the group elsewhere.
-    for (unsigned C = 0; C < K; ++C) {
-      if (C == Slowest || holds(F, C) || Plan.Load[C] + W >= Max)
-        continue;
-      Trial = Plan.Load;
-      Trial[Slowest] -= W;
-      Trial[C] += W;
-      if (!improves(Trial))
-        continue;
-      Best.emplace(F, Plan.OptionOf[F], Plan.CopyOf[F]);
-      Best->Copies[G] = C;
-    }
-    // Swap it with a lighter group of another copy (trySwaps).
-    for (unsigned C = 0; C < K; ++C)
-      if (C != Slowest)
-        trySwaps(F, G, Slowest, C, On[C]);
-  }
+  tryMovesAndSwaps(Slowest, On);
 
   // Place a function of the slowest copy again with another option.
   unsigned Tried = 0;
@@ -361,6 +373,24 @@ bool Search::improveOnce() {
       std::vector<unsigned> Copies = placeOption(F, O, Trial);
       if (improves(Trial))
         Best.emplace(F, O, std::move(Copies));
+    }
+  }
+
+  // None from the slowest copy: the next copies, heaviest first, by moves
+  // and swaps (no re-split), so that room left beside the slowest copy is
+  // shared out rather than left on a few copies.
+  if (!Best) {
+    std::vector<unsigned> ByLoad(K);
+    std::iota(ByLoad.begin(), ByLoad.end(), 0u);
+    std::stable_sort(ByLoad.begin(), ByLoad.end(), [&](unsigned A, unsigned B) {
+      return Plan.Load[A] > Plan.Load[B];
+    });
+    for (unsigned From : ByLoad) {
+      if (From == Slowest || Plan.Load[From] <= 0)
+        continue;
+      tryMovesAndSwaps(From, On);
+      if (Best)
+        break;
     }
   }
 

@@ -15,8 +15,13 @@
 //     largest cost, until no move improves: move a group to another copy,
 //     swap two groups, re-split a function with another option (its groups
 //     placed largest first, each on the least-loaded copy that holds no other
-//     group of it). A move improves when the copy costs, sorted in decreasing
-//     order, become lexicographically smaller, so the search ends;
+//     group of it). When nothing improves from the slowest copy, moves and
+//     swaps from the other copies, heaviest first: the room a plan leaves
+//     beside a slowest copy it cannot lower (one indivisible group, say) is
+//     shared out, not left to a few copies that then hold every other
+//     function (on another input those functions may be the hot ones).
+//     A move improves when the copy costs, sorted in decreasing order,
+//     become lexicographically smaller, so the search ends;
 //  3. the best result over the starts (the earlier start on a tie).
 // Split options are asked for lazily: for every function whose whole cost
 // exceeds the current lower bound (it could be the bottleneck), and for the
