@@ -15,7 +15,7 @@ packages=(
   libgtest-dev libgmock-dev
   tcc
   tcl autoconf time
-  flex
+  flex bison
   bear ccache
   meson parallel
   # The report exports' oracles (test/report, test/lit/report): gcov's lcov and genhtml, Graphviz's
