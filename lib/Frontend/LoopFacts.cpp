@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -227,6 +228,7 @@ private:
   /// Functions whose address the translation unit takes (filled on the
   /// first call through a pointer), and those of each function type.
   std::optional<std::vector<const FunctionDecl *>> AddressTaken;
+  std::vector<const FunctionDecl *> Converted; ///< Of those, to other types.
   llvm::DenseMap<const Type *, std::vector<const FunctionDecl *>> Targets;
 
   ASTContext &Ctx;
@@ -316,7 +318,10 @@ std::string CallSafety::judge(const FunctionDecl *F) {
 /// The functions whose address a translation unit takes: every reference
 /// to a function other than as the callee of a call (initialisers of tables
 /// included; references in unevaluated operands too, which only adds
-/// candidates).
+/// candidates), and which of them are converted to another type (a call
+/// through a pointer of an incompatible type is undefined behaviour, but
+/// code such as sqlite3's table of system calls relies on the conversion
+/// back).
 class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
 public:
   bool VisitCallExpr(CallExpr *C) {
@@ -330,9 +335,32 @@ public:
       Found.push_back(F->getCanonicalDecl());
     return true;
   }
-  std::vector<const FunctionDecl *> Found;
+  /// A function converted to another type (`(void (*)(void))f`): calls
+  /// through a pointer of any type may reach it.
+  bool VisitCastExpr(CastExpr *E) {
+    switch (E->getCastKind()) {
+    case CK_FunctionToPointerDecay:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_BuiltinFnToFnPtr:
+      return true;
+    default:
+      break;
+    }
+    const Expr *Sub = E->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Sub);
+        U && U->getOpcode() == UO_AddrOf)
+      Sub = U->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(Sub))
+      if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl());
+          F && AnyType.insert(F->getCanonicalDecl()).second)
+        Converted.push_back(F->getCanonicalDecl());
+    return true;
+  }
+  std::vector<const FunctionDecl *> Found, Converted;
 
 private:
+  llvm::DenseSet<const FunctionDecl *> AnyType;
   llvm::DenseSet<const DeclRefExpr *> Callees; // visited before their parts
   llvm::DenseSet<const FunctionDecl *> Seen;
 };
@@ -343,12 +371,14 @@ CallSafety::targetsOf(const FunctionType *T) {
     AddressTakenFinder Finder;
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
     AddressTaken = std::move(Finder.Found);
+    Converted = std::move(Finder.Converted);
   }
   QualType Type = Ctx.getCanonicalType(QualType(T, 0));
   auto [It, New] = Targets.try_emplace(Type.getTypePtr());
   if (New)
     for (const FunctionDecl *F : *AddressTaken)
-      if (Ctx.typesAreCompatible(F->getType(), Type))
+      if (Ctx.typesAreCompatible(F->getType(), Type) ||
+          llvm::is_contained(Converted, F))
         It->second.push_back(F);
   return It->second;
 }

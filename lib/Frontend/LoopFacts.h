@@ -56,8 +56,9 @@ std::string whyCallMayNotReturn(clang::ASTContext &Ctx,
 
 /// --closed-world, for the translation unit of \p Ctx (C only): a call
 /// through a pointer may reach only the functions of a compatible type whose
-/// address the unit takes, and returns normally if all of them do (and some
-/// exists). Before any call is judged.
+/// address the unit takes, or functions that return normally (whose address
+/// it does not take: callbacks registered from elsewhere), so it returns
+/// normally if all of the former do. Before any call is judged.
 void assumeClosedWorld(clang::ASTContext &Ctx);
 
 /// Folds in the loops of another lowering of the same function (another
