@@ -18,11 +18,13 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -91,6 +93,16 @@ bool isCLibraryHeader(StringRef Path) {
       .Default(false);
 }
 
+/// Variadic C library functions whose extra argument is a plain value (a
+/// mode, a flag, a pointer to data): system calls that never run the
+/// program's code.
+bool isPlainVariadicSystemCall(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("open", "open64", "openat", "openat64", "fcntl", "fcntl64", true)
+      .Cases("ioctl", "sem_open", "mq_open", "prctl", "mremap", true)
+      .Default(false);
+}
+
 /// A C library function declared in a C library header that takes no
 /// function pointer (nor, unless it is printf-like, variadic arguments): it
 /// cannot call back into the program, so it cannot exit or longjmp on the
@@ -105,14 +117,21 @@ bool isHarmlessSystemFunction(const FunctionDecl *F) {
   // In C++ only the C library's functions: others may throw.
   if (Ctx.getLangOpts().CPlusPlus && !F->isExternC())
     return false;
+  // A thread's start routine runs on the new thread: the caller's frames are
+  // not on its stack (an exit() there counts only the exiting thread's).
+  bool StartsThread = F->getIdentifier() && (F->getName() == "pthread_create" ||
+                                             F->getName() == "thrd_create");
   for (const ParmVarDecl *P : F->parameters()) {
+    if (StartsThread)
+      break;
     QualType T = P->getType();
     if (T->isFunctionPointerType() || T->isBlockPointerType() ||
         T->isMemberFunctionPointerType() || T->isDependentType())
       return false;
   }
   return !F->isVariadic() || F->getBuiltinID() != 0 ||
-         F->hasAttr<FormatAttr>();
+         F->hasAttr<FormatAttr>() ||
+         (F->getIdentifier() && isPlainVariadicSystemCall(F->getName()));
 }
 
 class CallSafety;
@@ -190,11 +209,27 @@ public:
   /// Why calling \p F may leave the caller's frame, or "".
   std::string whyUnsafe(const FunctionDecl *F);
 
+  /// Why the call through a pointer \p C may leave the caller's frame, or
+  /// "" (only with ClosedWorld: the functions it may reach are known).
+  std::string whyPointerCallUnsafe(const CallExpr *C);
+
   /// The one for \p Ctx; forgotten when the context is destroyed.
   static CallSafety &of(ASTContext &Ctx);
 
+  /// --closed-world (C only): a call through a pointer reaches only the
+  /// functions of a compatible type whose address this translation unit
+  /// takes.
+  bool ClosedWorld = false;
+
 private:
   std::string judge(const FunctionDecl *F);
+  const std::vector<const FunctionDecl *> &targetsOf(const FunctionType *T);
+
+  /// Functions whose address the translation unit takes (filled on the
+  /// first call through a pointer), and those of each function type.
+  std::optional<std::vector<const FunctionDecl *>> AddressTaken;
+  std::vector<const FunctionDecl *> Converted; ///< Of those, to other types.
+  llvm::DenseMap<const Type *, std::vector<const FunctionDecl *>> Targets;
 
   ASTContext &Ctx;
   llvm::DenseMap<const FunctionDecl *, std::string> Memo;
@@ -280,6 +315,93 @@ std::string CallSafety::judge(const FunctionDecl *F) {
   return "";
 }
 
+/// The functions whose address a translation unit takes: every reference
+/// to a function other than as the callee of a call (initialisers of tables
+/// included; references in unevaluated operands too, which only adds
+/// candidates), and which of them are converted to another type (a call
+/// through a pointer of an incompatible type is undefined behaviour, but
+/// code such as sqlite3's table of system calls relies on the conversion
+/// back).
+class AddressTakenFinder : public RecursiveASTVisitor<AddressTakenFinder> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(R);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl());
+        F && !Callees.count(R) && Seen.insert(F->getCanonicalDecl()).second)
+      Found.push_back(F->getCanonicalDecl());
+    return true;
+  }
+  /// A function converted to another type (`(void (*)(void))f`): calls
+  /// through a pointer of any type may reach it.
+  bool VisitCastExpr(CastExpr *E) {
+    switch (E->getCastKind()) {
+    case CK_FunctionToPointerDecay:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_BuiltinFnToFnPtr:
+      return true;
+    default:
+      break;
+    }
+    const Expr *Sub = E->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Sub);
+        U && U->getOpcode() == UO_AddrOf)
+      Sub = U->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(Sub))
+      if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl());
+          F && AnyType.insert(F->getCanonicalDecl()).second)
+        Converted.push_back(F->getCanonicalDecl());
+    return true;
+  }
+  std::vector<const FunctionDecl *> Found, Converted;
+
+private:
+  llvm::DenseSet<const FunctionDecl *> AnyType;
+  llvm::DenseSet<const DeclRefExpr *> Callees; // visited before their parts
+  llvm::DenseSet<const FunctionDecl *> Seen;
+};
+
+const std::vector<const FunctionDecl *> &
+CallSafety::targetsOf(const FunctionType *T) {
+  if (!AddressTaken) {
+    AddressTakenFinder Finder;
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+    AddressTaken = std::move(Finder.Found);
+    Converted = std::move(Finder.Converted);
+  }
+  QualType Type = Ctx.getCanonicalType(QualType(T, 0));
+  auto [It, New] = Targets.try_emplace(Type.getTypePtr());
+  if (New)
+    for (const FunctionDecl *F : *AddressTaken)
+      if (Ctx.typesAreCompatible(F->getType(), Type) ||
+          llvm::is_contained(Converted, F))
+        It->second.push_back(F);
+  return It->second;
+}
+
+std::string CallSafety::whyPointerCallUnsafe(const CallExpr *C) {
+  const std::string Unknown = "a call through a pointer";
+  QualType T = C->getCallee()->getType();
+  const auto *P = T->getAs<PointerType>();
+  const FunctionType *FT =
+      P ? P->getPointeeType()->getAs<FunctionType>() : nullptr;
+  if (!ClosedWorld || Ctx.getLangOpts().CPlusPlus || !FT)
+    return Unknown;
+  // Functions whose address the file does not take (a callback the
+  // application registers, a function of another file) return normally:
+  // that is the assumption.
+  const std::vector<const FunctionDecl *> &Targets = targetsOf(FT);
+  for (const FunctionDecl *F : Targets)
+    if (std::string Why = whyUnsafe(F); !Why.empty())
+      return Unknown + " that may reach '" + F->getNameAsString() + "' (" +
+             Why + ")";
+  return "";
+}
+
 bool LeaveFinder::callee(const FunctionDecl *F, const Stmt *S) {
   std::string Why = Calls.whyUnsafe(F);
   if (Why.empty())
@@ -291,8 +413,10 @@ bool LeaveFinder::callee(const FunctionDecl *F, const Stmt *S) {
 
 bool LeaveFinder::VisitCallExpr(CallExpr *C) {
   const FunctionDecl *F = C->getDirectCallee();
-  if (!F)
-    return found("a call through a pointer", C);
+  if (!F) {
+    std::string Why = Calls.whyPointerCallUnsafe(C);
+    return Why.empty() ? true : found(Why, C);
+  }
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
     if (const CXXMethodDecl *MD = M->getMethodDecl(); MD && MD->isVirtual() &&
         !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>())
@@ -532,6 +656,10 @@ std::vector<LoopScope> findLoopScopes(ASTContext &Ctx, const FunctionDecl *FD,
                                       unsigned BodyBegin, unsigned BodyEnd) {
   return LoopScopeFinder(Ctx, FD, Cfg, PM, Text, File, BodyBegin, BodyEnd)
       .run();
+}
+
+void assumeClosedWorld(ASTContext &Ctx) {
+  CallSafety::of(Ctx).ClosedWorld = true;
 }
 
 std::string whyCallMayNotReturn(ASTContext &Ctx, const CallExpr *C) {

@@ -7,15 +7,14 @@
 // loop without running the cleanup, and if nothing can enter the block
 // without running its declarations. A loop is refused when it
 //  - calls anything that may not return normally: exit, longjmp, a callee
-//    that may throw or switch context, a call through a pointer or a
-//    virtual call, a callee whose body is not in the translation unit
-//    (unless it is a compiler builtin, declared const or pure, or a C
-//    library function declared in one of the C library's headers that takes
-//    no function pointer), a callee whose body may do any of these (a
-//    recursive call is assumed to return while its function is judged: it
-//    does if the function does), and in
-//    C++ the calls hidden in constructors, destructors, new, delete, throw
-//    and dynamic_cast;
+//    that may throw or switch context, a call through a pointer (unless
+//    --closed-world: see assumeClosedWorld) or a virtual call, a callee whose
+//    body is not in the translation unit (unless it is a compiler builtin,
+//    declared const or pure, or a C library function declared in one of the C
+//    library's headers that takes no function pointer), a callee whose body may
+//    do any of these (a recursive call is assumed to return while its function
+//    is judged: it does if the function does), and in C++ the calls hidden in
+//    constructors, destructors, new, delete, throw and dynamic_cast;
 //  - contains inline assembly;
 //  - has a label that a goto outside the loop targets, or a case label of
 //    a switch outside the loop (Duff's device);
@@ -54,6 +53,13 @@ std::vector<LoopScope> findLoopScopes(clang::ASTContext &Ctx,
 /// "Paths cut short").
 std::string whyCallMayNotReturn(clang::ASTContext &Ctx,
                                 const clang::CallExpr *C);
+
+/// --closed-world, for the translation unit of \p Ctx (C only): a call
+/// through a pointer may reach only the functions of a compatible type whose
+/// address the unit takes, or functions that return normally (whose address
+/// it does not take: callbacks registered from elsewhere), so it returns
+/// normally if all of the former do. Before any call is judged.
+void assumeClosedWorld(clang::ASTContext &Ctx);
 
 /// Folds in the loops of another lowering of the same function (another
 /// template instantiation, or another translation unit including the same

@@ -297,6 +297,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
+    if (Opts.ClosedWorld)
+      assumeClosedWorld(Ctx);
     Collector C(Ctx, Model, Opts, Conditionals, ConditionalWhy);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     C.finishTranslationUnit();

@@ -38,6 +38,9 @@ struct CollectorOptions {
   /// --portable: copies any compiler may build, so every #if that tests the
   /// compiler is unknown, as if no compiler were named.
   bool Portable = false;
+  /// --closed-world: calls through pointers reach only functions whose
+  /// address the unit takes (assumeClosedWorld, LoopFacts.h).
+  bool ClosedWorld = false;
 };
 
 /// How one translation unit is parsed with respect to the compiler that

@@ -120,6 +120,16 @@ static cl::opt<bool> NoCutPaths(
              "callee (no cut edges, no frames on the runtime's cut stack)"),
     cl::cat(Category));
 
+static cl::opt<bool> ClosedWorld(
+    "closed-world",
+    cl::desc("C: assume that a call through a pointer reaches only functions "
+             "of a compatible type whose address its own file takes (true of "
+             "a program in one file, such as sqlite3.c): such a call returns "
+             "normally if all of them do, so it needs no frame on the cut "
+             "stack. A path cut short by exit() or longjmp in a function "
+             "reached otherwise is not counted"),
+    cl::cat(Category));
+
 static cl::list<std::string> SkipFunctions(
     "skip-function",
     cl::desc("Leave the functions with this name alone (repeatable)"),
@@ -524,6 +534,7 @@ int main(int argc, const char **argv) {
   CollectorOptions Opts;
   Opts.Root = *Root;
   Opts.Portable = Portable;
+  Opts.ClosedWorld = ClosedWorld;
   if (!CompilerOpt.empty()) {
     // Checked once here: a typo would otherwise only show in skip reasons.
     std::optional<std::string> Program = findCompilerProgram(CompilerOpt, "");
