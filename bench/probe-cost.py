@@ -650,6 +650,9 @@ def parse_args(argv):
     ap.add_argument("--from-json", nargs="+", default=None, metavar="JSON",
                     help="measure nothing: write the tables of earlier runs (--json files, "
                          "merged; a program of a later file replaces an earlier one's)")
+    ap.add_argument("--check-recovery", default=None, metavar="MD",
+                    help="measure nothing: check that the tables of MD (a --markdown file) "
+                         "read back and rendered again give the same text (exit 1 if not)")
     ap.add_argument("--keep", action="store_true", help="keep the builds")
     args = ap.parse_args(argv)
     args.compilers = [c for c in args.compilers.split(",") if c]
@@ -671,6 +674,18 @@ def parse_args(argv):
 
 if __name__ == "__main__":
     args = parse_args(sys.argv[1:])
+    if args.check_recovery:
+        with open(args.check_recovery) as f:
+            text = f.read()
+        again = markdown(recover(args.check_recovery))
+        if not text.startswith(again + "\n"):
+            line = next(i for i, (a, b) in enumerate(zip(text.splitlines(), again.splitlines()))
+                        if a != b) if any(a != b for a, b in zip(text.splitlines(),
+                                                                    again.splitlines())) else None
+            sys.exit(f"probe-cost: {args.check_recovery}: read back, its tables render "
+                     f"differently (line {line + 1 if line is not None else '?'})")
+        print(f"probe-cost: {args.check_recovery}: its tables read back as they are")
+        sys.exit(0)
     if args.from_json:
         doc = merged(args.from_json)
         if args.json:  # the merged document, to merge further runs into later
