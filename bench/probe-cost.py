@@ -409,7 +409,7 @@ def recover(path):
         lines = f.read().splitlines()
     runs, programs, options = [], {}, {"k": [], "strategies": [], "compilers": [],
                                        "ablation": False, "cache_ablation": False}
-    machine, reps = {}, None
+    machine, reps, trained = {}, None, []
     tag_of = {"SBL": "sbl-k1", "SBL, no loop locals": "sbl-mem"}
     number = re.compile(r"^(\d+\.\d+) \[(\d+\.\d+)-(\d+\.\d+)\]$")
     i = 0
@@ -427,6 +427,9 @@ def recover(path):
         m = re.search(r"median over (\d+) \(or more\)", line)
         if m:
             reps = int(m[1])
+        m = re.search(r"training workload on the SBL copy \(([^)]*)\)", line)
+        if m:
+            trained = m[1].split(", ")
         if line.startswith("Workload scale (CORPUS_SCALE) per program: "):
             for item in line.split(": ", 1)[1].rstrip(".").split(", "):
                 name, value = item.split(" ")
@@ -487,6 +490,10 @@ def recover(path):
             continue
         i += 1
     options["reps"] = reps
+    for name in trained:
+        for r in programs[name].values():
+            if isinstance(r, dict):
+                r["auto_trained"] = True
     return {"runs": runs, "machine": machine, "options": options, "programs": programs,
             "command": f"(recovered from {path})", "started": runs[0]["started"],
             "finished": runs[-1]["finished"], "p3_commit": runs[-1]["p3_commit"]}
@@ -528,9 +535,11 @@ def markdown(doc, title=True):
         "the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
         "SBL's). *SBL/edge*: the ratio of the two medians."
-        + (" *AUTO K=n*: the same for `--strategy=auto`, planned with the profile of the "
-           "program's training workload on the SBL copy (" + (", ".join(trained) or "none")
-           + "), from static estimates otherwise." if "auto" in o["strategies"] else ""),
+        + ((" *AUTO K=n*: the same for `--strategy=auto`, " + (
+            "planned with the profile of the program's training workload on the SBL copy ("
+            + ", ".join(trained) + "), from static estimates for the others." if trained else
+            "planned from static estimates (the programs measured with it have no training "
+            "workload).")) if "auto" in o["strategies"] else ""),
         "",
         "Workload scale (CORPUS_SCALE) per program: " + ", ".join(
             f"{n} {r.get('scale')}" for n, r in sorted(doc["programs"].items())) + ".",
@@ -678,12 +687,12 @@ if __name__ == "__main__":
         with open(args.check_recovery) as f:
             text = f.read()
         again = markdown(recover(args.check_recovery))
-        if not text.startswith(again + "\n"):
-            line = next(i for i, (a, b) in enumerate(zip(text.splitlines(), again.splitlines()))
-                        if a != b) if any(a != b for a, b in zip(text.splitlines(),
-                                                                    again.splitlines())) else None
+        if text != again and not text.startswith(again + "\n"):  # the notes follow
+            line = next((i for i, (a, b) in enumerate(zip(text.splitlines(),
+                                                         again.splitlines())) if a != b),
+                        len(again.splitlines()))
             sys.exit(f"probe-cost: {args.check_recovery}: read back, its tables render "
-                     f"differently (line {line + 1 if line is not None else '?'})")
+                     f"differently from line {line + 1} on")
         print(f"probe-cost: {args.check_recovery}: its tables read back as they are")
         sys.exit(0)
     if args.from_json:
