@@ -299,7 +299,7 @@ class Bench:
                 except ValueError:
                     pass
             table[n] = samples
-        return table
+        return fold_perf(table)
 
     def main(self):
         a = self.args
@@ -358,6 +358,20 @@ def write_markdown(doc, a):
         with open(a.evaluation, "w") as f:
             f.write(old[:start + len(BEGIN)] + "\n\n" + body.strip() + "\n\n" + old[end:])
     return 0
+
+
+OTHERS = "(functions under 5 samples in every variant)"
+
+
+def fold_perf(table, floor=5):
+    """A perf table with the functions that have fewer than `floor` samples in every
+    variant summed into one entry (OTHERS, never listed): the totals stay, the JSON
+    file shrinks (flex: about 950 functions per variant, most with a sample or two)."""
+    small = {s for s in set().union(*table.values())
+             if all(v.get(s, 0) < floor for v in table.values())}
+    return {n: dict({s: c for s, c in v.items() if s not in small},
+                    **{OTHERS: sum(c for s, c in v.items() if s in small)})
+            for n, v in table.items()}
 
 
 def load_document(path):
@@ -608,7 +622,8 @@ def perf_table(name, cc, r):
         return lines + [""]
     total = sum(perf["orig"].values()) or 1
     names = [n if n in perf else None for n in ("orig", "edge", "sbl-k1")]
-    syms = sorted(perf["sbl-k1"], key=lambda s: -perf["sbl-k1"][s])[:15]
+    syms = sorted((s for s in perf["sbl-k1"] if s != OTHERS),
+                  key=lambda s: -perf["sbl-k1"][s])[:15]
     for s in syms:
         v = [perf[n].get(s, 0) / total if n else None for n in names]
         lines.append(f"| `{s}` | {fmt(v[0])} | {fmt(v[1])} | {fmt(v[2])} | {v[2] - v[0]:+.3f} |")
@@ -698,6 +713,10 @@ if __name__ == "__main__":
     if args.from_json:
         doc = merged(args.from_json)
         if args.json:  # the merged document, to merge further runs into later
+            for per_cc in doc["programs"].values():
+                for r in per_cc.values():
+                    if isinstance(r, dict) and r.get("perf"):
+                        r["perf"] = fold_perf(r["perf"])
             with open(args.json, "w") as f:
                 json.dump(doc, f, indent=1, sort_keys=True)
         sys.exit(write_markdown(doc, args))
