@@ -4,10 +4,10 @@
 # (bench/probe-cost-results.json) in one command, at a reduced scale meant to run in about
 # 30 minutes on 2 quiet cores (on the shared machine of 2026-11-24, at load 7-16, libquantum
 # and lua alone took 60 minutes, bzip2 and zlib 26 minutes at load 9-13): the corpus
-# programs whose run-time cost is measured (libquantum, lua, bzip2, zlib), gcc -O2 and clang -O2, the original, the compiler's edge profiling,
-# SBL and the slowest P3 copy at K = 2 and 4, 5 interleaved repetitions, CPU and
-# wall-clock medians with ranges, every merged profile checked equal to SBL's, perf
-# attribution per function for all four. The hand-written reading of the
+# programs whose run-time cost is measured (libquantum, lua, bzip2, zlib), gcc -O2 and
+# clang -O2, the original, the compiler's edge profiling, SBL and the slowest P3 copy at
+# K = 2 and 4, 5 interleaved repetitions, CPU and wall-clock medians with ranges, every
+# merged profile checked equal to SBL's, perf attribution per function for all four. The hand-written reading of the
 # figures (what remains and why) is bench/probe-cost-notes.md, appended to the tables.
 #
 #   bench/probe-cost-evaluation.sh                 # build/bin's tools, work in $TMPDIR
