@@ -12,7 +12,9 @@ through a `gcc` on PATH that runs clang-19, so the programs' own builds are unch
 tcc the same way, on request), it builds: the uninstrumented program; edge profiling
 (gcc -fprofile-arcs, i.e. gcov's counters; clang -fprofile-instr-generate; tcc has none,
 so its column is empty and its copies compare with the uninstrumented tcc build only);
-SBL (p3-rewrite -k 1); and every copy of each strategy at each K. It then times the
+SBL (p3-rewrite -k 1); and every copy of each strategy at each K (auto: planned with
+the profile of the program's `train` workload on the SBL copy when the program has one,
+as test/corpus/corpus.py does; from static estimates otherwise). It then times the
 program's corpus workload:
 
  1. once per copy of every rewrite, with the raw profiles kept: the merged profile of
@@ -27,6 +29,14 @@ program's corpus workload:
 
 Every run's output and exit status must equal the original's. Sources, inputs and
 builds come from test/corpus/corpus.py (its Harness), under --work.
+
+Merging runs: --from-json A.json B.json ... renders the tables of several runs' --json
+files (a program's row with one compiler from the last file that has it), and with --json
+writes the merged document, which later merges take as their first file
+(bench/probe-cost-results.json is the one behind docs/evaluation.md section 5). A
+Markdown file this script wrote (docs/probe-cost.md) can stand for the runs behind it:
+its cells, ranges, loads and perf shares are read back (the rendering of what is read
+is the same text; the repetitions' times and the perf samples are not in it).
 Python 3 standard library only; perf (linux-perf) for --perf.
 """
 
@@ -62,6 +72,8 @@ class Bench:
         self.args = args
         cargs = ["--work", args.work, "--bin", args.bin, "--reuse", "--no-tests",
                  "--jobs", str(args.jobs)]
+        if args.downloads:
+            cargs += ["--downloads", args.downloads]
         self.h = corpus.Harness(corpus.parse_args(cargs + args.programs))
         self.scratch = tempfile.mkdtemp(prefix="p3-probe-cost-")
         # A directory per compiler with `gcc` and `cc` that run it (gcc: none, the
@@ -97,6 +109,9 @@ class Bench:
         os.makedirs(h.logs, exist_ok=True)
         h.workload_script = os.path.join(h.pdir, "workload.sh")
         corpus.write(h.workload_script, prog["workload"] + "\n")
+        h.train_script = os.path.join(h.pdir, "train.sh")
+        corpus.write(h.train_script, prog["train"] + "\n")
+        h.train_profile = None
         h.prepare(prog, h.fetch(prog))
         h.make_inputs(prog)
         # The files to rewrite and their flags, as the corpus harness settles them: the
@@ -124,6 +139,8 @@ class Bench:
         h = self.h
         args = [h.tool("p3-rewrite"), "-k", str(k), f"--strategy={strategy}",
                 f"--root={h.src}", "-o", outdir, "--force"] + list(extra)
+        if strategy == "auto" and h.train_profile:
+            args.append(f"--train={h.train_profile}")
         args += shlex.split(prog["rewrite_options"])
         if h.compile_db:
             args += ["-p", os.path.dirname(h.compile_db)] + prog.files
@@ -206,6 +223,15 @@ class Bench:
             if sbl_profile is None:
                 sbl_profile = os.path.join(root, "sbl-profile.json")
                 shutil.copy(os.path.join(out, "profile.json"), sbl_profile)
+                if "auto" in a.strategies and prog["train"] and not h.train_profile:
+                    # auto plans with the training workload's profile on the SBL copy, as
+                    # the corpus harness does (trained on `train`, measured on `workload`);
+                    # once per program: paths are the source's, whichever compiler built it
+                    shutil.copy(sbl_profile, os.path.join(h.pdir, "sbl-profile.json"))
+                    h.run_training(prog, out)
+                    if not h.train_profile:
+                        raise corpus.SetupError(f"{prog.name}: the training workload failed "
+                                                f"(see {h.logs}/train.stderr)")
             slow = max(cpu, key=cpu.get)
             slowest[tag] = slow
             screen[tag] = cpu
@@ -227,7 +253,8 @@ class Bench:
                 times[n]["wall"].append(wall)
             log(f"  repetition {rep + 1}/{a.reps} (load {loads[-1]:.1f})")
         res = {"compiler": cc, "reps": a.reps, "load_average": loads, "times": times,
-               "slowest_copy": slowest, "screening_cpu": screen}
+               "slowest_copy": slowest, "screening_cpu": screen,
+               "auto_trained": bool(h.train_profile) if "auto" in a.strategies else None}
         for kind in ("cpu", "wall"):
             res[kind] = {}
             for n in names:
@@ -237,7 +264,7 @@ class Bench:
         res["orig_seconds"] = {k: statistics.median(times["orig"][k]) for k in ("cpu", "wall")}
         summary = ", ".join(f"{n} {res['cpu'][n]['median']:.2f}" for n in names if n != "orig")
         log(f"  cpu / original ({res['orig_seconds']['cpu']:.2f} s): {summary}")
-        if prog.name in a.perf and cc == "gcc":
+        if prog.name in a.perf:
             res["perf"] = self.perf(prog, variants)
         if not a.keep:
             corpus.rmtree(root)
@@ -246,9 +273,10 @@ class Bench:
     # ---- per-function attribution
 
     def perf(self, prog, variants):
-        """cpu-clock samples per function of the original, edge profiling and SBL."""
+        """cpu-clock samples per function of the original, edge profiling (if the
+        compiler has it) and SBL."""
         table = {}
-        for n in ("orig", "edge", "sbl-k1"):
+        for n in (v for v in ("orig", "edge", "sbl-k1") if v in variants):
             data = os.path.join(self.scratch, f"perf-{n}.data")
             cwd = os.path.join(variants[n], prog["workdir"])
             env = self.h.env(prog)
@@ -271,7 +299,7 @@ class Bench:
                 except ValueError:
                     pass
             table[n] = samples
-        return table
+        return fold_perf(table)
 
     def main(self):
         a = self.args
@@ -332,17 +360,40 @@ def write_markdown(doc, a):
     return 0
 
 
+OTHERS = "(functions under 5 samples in every variant)"
+
+
+def fold_perf(table, floor=5):
+    """A perf table with the functions that have fewer than `floor` samples in every
+    variant summed into one entry (OTHERS, never listed): the totals stay, the JSON
+    file shrinks (flex: about 950 functions per variant, most with a sample or two)."""
+    small = {s for s in set().union(*table.values())
+             if all(v.get(s, 0) < floor for v in table.values())}
+    return {n: dict({s: c for s, c in v.items() if s not in small},
+                    **{OTHERS: sum(c for s, c in v.items() if s in small)})
+            for n, v in table.items()}
+
+
+def load_document(path):
+    """A run's --json file, or the tables of an earlier merge recovered from the Markdown
+    this script wrote (a .md file: docs/probe-cost.md), for runs whose JSON is lost."""
+    if path.endswith(".md"):
+        return recover(path)
+    with open(path) as f:
+        return json.load(f)
+
+
 def merged(files):
     """Several runs' results as one document: the programs of all, each program's
     measurement with each compiler from the last file that has it; every run's command
-    and time listed."""
-    docs = []
-    for path in files:
-        with open(path) as f:
-            docs.append(json.load(f))
+    and time listed (a merged document's runs one by one)."""
+    docs = [load_document(path) for path in files]
     doc = dict(docs[-1])
     doc["programs"] = {}
     o = doc["options"] = dict(docs[-1]["options"])
+    o["strategies"] = list(o["strategies"])
+    o["compilers"] = list(o["compilers"])
+    runs = []
     for d in docs:
         for name, per_cc in d["programs"].items():
             # per compiler: a gcc-only run and a later clang-only run both stay
@@ -354,10 +405,112 @@ def merged(files):
         o["ablation"] = o.get("ablation") or do.get("ablation")
         o["cache_ablation"] = o.get("cache_ablation") or do.get("cache_ablation")
         o["reps"] = min(o["reps"], do["reps"])
+        runs += d.get("runs") or [{"command": d["command"], "started": d["started"],
+                                   "finished": d["finished"], "p3_commit": d["p3_commit"],
+                                   "programs": sorted(d["programs"])}]
     o["compilers"] = [c for c in EDGE_FLAGS if c in o["compilers"]]  # gcc, clang, tcc
-    doc["runs"] = [{"command": d["command"], "started": d["started"], "finished": d["finished"],
-                    "p3_commit": d["p3_commit"], "programs": sorted(d["programs"])} for d in docs]
+    doc["runs"] = runs
     return doc
+
+
+def recover(path):
+    """The document behind the tables of a Markdown file this script wrote: each cell's
+    median and range, the load range, the original's seconds, SBL/edge as printed, and
+    the perf tables' shares (not the samples: the runs' JSON files are lost). Rendering
+    it again gives the same tables (bench/probe-cost.py --check-recovery)."""
+    import re
+    with open(path) as f:
+        lines = f.read().splitlines()
+    runs, programs, options = [], {}, {"k": [], "strategies": [], "compilers": [],
+                                       "ablation": False, "cache_ablation": False}
+    machine, reps, trained = {}, None, []
+    tag_of = {"SBL": "sbl-k1", "SBL, no loop locals": "sbl-mem"}
+    number = re.compile(r"^(\d+\.\d+) \[(\d+\.\d+)-(\d+\.\d+)\]$")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(r"^- `(?P<command>.*)`: (?P<programs>[^;]*); started (?P<started>\S+), "
+                     r"finished (?P<finished>\S+), p3 at `(?P<commit>.*)`$", line)
+        if m:
+            runs.append({"command": m["command"], "started": m["started"],
+                         "finished": m["finished"], "p3_commit": m["commit"],
+                         "programs": m["programs"].split(", ")})
+        m = re.match(r"^Machine: (.*), (\S+) cores; (.*); (.*)\.$", line)
+        if m:
+            machine = {"cpu": m[1], "cores": m[2], "gcc": m[3], "clang": m[4]}
+        m = re.search(r"median over (\d+) \(or more\)", line)
+        if m:
+            reps = int(m[1])
+        m = re.search(r"training workload on the SBL copy \(([^)]*)\)", line)
+        if m:
+            trained = m[1].split(", ")
+        if line.startswith("Workload scale (CORPUS_SCALE) per program: "):
+            for item in line.split(": ", 1)[1].rstrip(".").split(", "):
+                name, value = item.split(" ")
+                programs.setdefault(name, {})["scale"] = value
+        m = re.match(r"^## (gcc|clang|tcc)(?: -O2)?: (CPU time|Wall-clock time)", line)
+        if m:
+            cc, kind = m[1], ("cpu" if m[2] == "CPU time" else "wall")
+            if cc not in options["compilers"]:
+                options["compilers"].append(cc)
+            cols = [c.strip() for c in lines[i + 2].strip("|").split("|")]
+            i += 4
+            while i < len(lines) and lines[i].startswith("|"):
+                row = dict(zip(cols, (c.strip() for c in lines[i].strip("|").split("|"))))
+                r = programs.setdefault(row["program"], {}).setdefault(
+                    cc, {"compiler": cc, "reps": reps, "recovered": True})
+                lo, hi = row["load avg"].split("-")
+                r["load_average"] = [float(lo), float(hi)]
+                r.setdefault("orig_seconds", {})[kind] = float(row["original (s)"])
+                r.setdefault("sbl_edge", {})[kind] = row["SBL/edge"]
+                cells = r.setdefault(kind, {})
+                for col, text in row.items():
+                    head = col.replace(", no hash cache", "")
+                    mh = re.match(r"^([A-Z0-9]+) K=(\d+)$", head)
+                    if head == "edge":
+                        tag = "edge"
+                    elif head in tag_of:
+                        tag = tag_of[head]
+                    elif mh:
+                        tag = f"{mh[1].lower()}-k{mh[2]}"
+                        options["k"] = sorted(set(options["k"]) | {int(mh[2])})
+                        if mh[1].lower() not in options["strategies"]:
+                            options["strategies"].append(mh[1].lower())
+                    else:
+                        continue
+                    if col.endswith(", no hash cache"):
+                        tag += "-nocache"
+                        options["cache_ablation"] = True
+                    if tag == "sbl-mem":
+                        options["ablation"] = True
+                    mc = number.match(text)
+                    if mc:
+                        cells[tag] = {"median": float(mc[1]), "min": float(mc[2]),
+                                      "max": float(mc[3])}
+                i += 1
+            continue
+        m = re.match(r"^## Where the time goes: (\S+) \((gcc|clang|tcc)(?: -O2)?, perf", line)
+        if m:
+            rows, total = [], None
+            i += 6
+            while i < len(lines) and lines[i].startswith("|"):
+                c = [x.strip() for x in lines[i].strip("|").split("|")]
+                if c[0] == "total":
+                    total = [float(x) if x else None for x in c[1:4]]
+                else:
+                    rows.append([c[0].strip("`")] + [float(x) if x else None for x in c[1:5]])
+                i += 1
+            programs[m[1]][m[2]]["perf_shares"] = {"rows": rows, "total": total}
+            continue
+        i += 1
+    options["reps"] = reps
+    for name in trained:
+        for r in programs[name].values():
+            if isinstance(r, dict):
+                r["auto_trained"] = True
+    return {"runs": runs, "machine": machine, "options": options, "programs": programs,
+            "command": f"(recovered from {path})", "started": runs[0]["started"],
+            "finished": runs[-1]["finished"], "p3_commit": runs[-1]["p3_commit"]}
 
 def cell(r):
     return f"{r['median']:.2f} [{r['min']:.2f}-{r['max']:.2f}]"
@@ -372,6 +525,8 @@ def markdown(doc, title=True):
         "# Probe cost: instrumented copies against the uninstrumented program",
         "",
     ] if title else []
+    trained = sorted(n for n, per_cc in doc["programs"].items()
+                     if any(isinstance(r, dict) and r.get("auto_trained") for r in per_cc.values()))
     lines += [
         "Generated by `bench/probe-cost.py` (do not edit by hand; `--from-json` merges "
         "runs). Runs:",
@@ -393,7 +548,12 @@ def markdown(doc, title=True):
         "function above the array limit a call of its hash table). *P3 K=n*, *PBL K=n*: "
         "the slowest copy of that "
         "rewrite (found by one run of every copy, whose merged profile was checked equal to "
-        "SBL's). *SBL/edge*: the ratio of the two medians.",
+        "SBL's). *SBL/edge*: the ratio of the two medians."
+        + ((" *AUTO K=n*: the same for `--strategy=auto`, " + (
+            "planned with the profile of the program's training workload on the SBL copy ("
+            + ", ".join(trained) + "), from static estimates for the others." if trained else
+            "planned from static estimates (the programs measured with it have no training "
+            "workload).")) if "auto" in o["strategies"] else ""),
         "",
         "Workload scale (CORPUS_SCALE) per program: " + ", ".join(
             f"{n} {r.get('scale')}" for n, r in sorted(doc["programs"].items())) + ".",
@@ -428,30 +588,48 @@ def markdown(doc, title=True):
                 edge = r[kind].get("edge")
                 row = [name, f"{r['orig_seconds'][kind]:.2f}", cell(edge) if edge else ""]
                 row += [cell(r[kind][t]) if t in r[kind] else "" for t in cc_tags]
-                row.append(f"{r[kind]['sbl-k1']['median'] / edge['median']:.2f}" if edge else "")
+                if "sbl_edge" in r:  # recovered: as the table printed it
+                    row.append(r["sbl_edge"][kind])
+                else:
+                    row.append(f"{r[kind]['sbl-k1']['median'] / edge['median']:.2f}" if edge else "")
                 row.append(f"{min(r['load_average']):.1f}-{max(r['load_average']):.1f}")
                 lines.append("| " + " | ".join(row) + " |")
             lines.append("")
-    for name, per_cc in sorted(doc["programs"].items()):
-        perf = per_cc.get("gcc", {}).get("perf")
-        if not perf:
-            continue
-        total = sum(perf["orig"].values()) or 1
-        lines.append(f"## Where the time goes: {name} (gcc -O2, perf cpu-clock samples)")
-        lines.append("")
-        lines.append("Samples per function, as a share of all the original's samples "
-                     "(so a column adds up to that variant's time ratio), largest SBL first.")
-        lines.append("")
-        lines.append("| function | original | edge | SBL | SBL - original |")
-        lines.append("|---|---:|---:|---:|---:|")
-        syms = sorted(perf["sbl-k1"], key=lambda s: -perf["sbl-k1"][s])[:15]
-        for s in syms:
-            v = [perf[n].get(s, 0) / total for n in ("orig", "edge", "sbl-k1")]
-            lines.append(f"| `{s}` | {v[0]:.3f} | {v[1]:.3f} | {v[2]:.3f} | {v[2] - v[0]:+.3f} |")
-        lines.append("| total | " + " | ".join(
-            f"{sum(perf[n].values()) / total:.3f}" for n in ("orig", "edge", "sbl-k1")) + " | |")
-        lines.append("")
+    for cc in o["compilers"]:
+        for name, per_cc in sorted(doc["programs"].items()):
+            lines += perf_table(name, cc, per_cc.get(cc, {}))
     return "\n".join(lines)
+
+
+def perf_table(name, cc, r):
+    """The perf attribution of one program built by one compiler: samples per function
+    as shares of the original's (or the shares of a recovered document)."""
+    shares = r.get("perf_shares")
+    perf = r.get("perf")
+    if not (perf or shares):
+        return []
+    lines = [f"## Where the time goes: {name} ({cc if cc == 'tcc' else cc + ' -O2'}, "
+             "perf cpu-clock samples)", "",
+             "Samples per function, as a share of all the original's samples "
+             "(so a column adds up to that variant's time ratio), largest SBL first.", "",
+             "| function | original | edge | SBL | SBL - original |",
+             "|---|---:|---:|---:|---:|"]
+    fmt = lambda v: "" if v is None else f"{v:.3f}"
+    if shares:
+        for s, o, e, b, d in shares["rows"]:
+            lines.append(f"| `{s}` | {fmt(o)} | {fmt(e)} | {fmt(b)} | {d:+.3f} |")
+        lines.append("| total | " + " | ".join(fmt(v) for v in shares["total"]) + " | |")
+        return lines + [""]
+    total = sum(perf["orig"].values()) or 1
+    names = [n if n in perf else None for n in ("orig", "edge", "sbl-k1")]
+    syms = sorted((s for s in perf["sbl-k1"] if s != OTHERS),
+                  key=lambda s: -perf["sbl-k1"][s])[:15]
+    for s in syms:
+        v = [perf[n].get(s, 0) / total if n else None for n in names]
+        lines.append(f"| `{s}` | {fmt(v[0])} | {fmt(v[1])} | {fmt(v[2])} | {v[2] - v[0]:+.3f} |")
+    lines.append("| total | " + " | ".join(
+        fmt(sum(perf[n].values()) / total if n else None) for n in names) + " | |")
+    return lines + [""]
 
 
 def parse_args(argv):
@@ -475,11 +653,15 @@ def parse_args(argv):
                          "of a function above the array limit a call of its hash table), to "
                          "show what the cache saves")
     ap.add_argument("--perf", default="", metavar="PROGRAM[,PROGRAM...]",
-                    help="per-function perf attribution for these programs (gcc build)")
+                    help="per-function perf attribution for these programs (with each "
+                         "compiler measured; tcc's without an edge column)")
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "bin"),
                     help="p3 tools (default build/bin)")
     ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "p3-probe-cost"),
                     help="corpus work directory (default $TMPDIR/p3-probe-cost)")
+    ap.add_argument("--downloads", default=None,
+                    help="where the corpus's source packages are cached (the harness's "
+                         "--downloads; default $P3_CORPUS_DOWNLOADS or WORK/downloads)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="copies built at once")
     ap.add_argument("--json", default=None, help="write every measurement to this file")
     ap.add_argument("--markdown", default=None, help="write the tables to this file")
@@ -492,6 +674,9 @@ def parse_args(argv):
     ap.add_argument("--from-json", nargs="+", default=None, metavar="JSON",
                     help="measure nothing: write the tables of earlier runs (--json files, "
                          "merged; a program of a later file replaces an earlier one's)")
+    ap.add_argument("--check-recovery", default=None, metavar="MD",
+                    help="measure nothing: check that the tables of MD (a --markdown file) "
+                         "read back and rendered again give the same text (exit 1 if not)")
     ap.add_argument("--keep", action="store_true", help="keep the builds")
     args = ap.parse_args(argv)
     args.compilers = [c for c in args.compilers.split(",") if c]
@@ -513,8 +698,28 @@ def parse_args(argv):
 
 if __name__ == "__main__":
     args = parse_args(sys.argv[1:])
+    if args.check_recovery:
+        with open(args.check_recovery) as f:
+            text = f.read()
+        again = markdown(recover(args.check_recovery))
+        if text != again and not text.startswith(again + "\n"):  # the notes follow
+            line = next((i for i, (a, b) in enumerate(zip(text.splitlines(),
+                                                         again.splitlines())) if a != b),
+                        len(again.splitlines()))
+            sys.exit(f"probe-cost: {args.check_recovery}: read back, its tables render "
+                     f"differently from line {line + 1} on")
+        print(f"probe-cost: {args.check_recovery}: its tables read back as they are")
+        sys.exit(0)
     if args.from_json:
-        sys.exit(write_markdown(merged(args.from_json), args))
+        doc = merged(args.from_json)
+        if args.json:  # the merged document, to merge further runs into later
+            for per_cc in doc["programs"].values():
+                for r in per_cc.values():
+                    if isinstance(r, dict) and r.get("perf"):
+                        r["perf"] = fold_perf(r["perf"])
+            with open(args.json, "w") as f:
+                json.dump(doc, f, indent=1, sort_keys=True)
+        sys.exit(write_markdown(doc, args))
     try:
         sys.exit(Bench(args).main())
     except corpus.SetupError as e:
