@@ -512,7 +512,11 @@ std::optional<unsigned> Lowering::expressionSite(SiteKind Kind,
 
 /// Whether \p E, with the implicit nodes around it that share its text, is a
 /// statement of a compound statement ("f(x);"; not "L: f(x);" nor a loop's
-/// body, whose text needs braces before a statement can go in front).
+/// body, whose text needs braces before a statement can go in front), with
+/// nothing but ';' between the statement before it (or the '{') and its
+/// text: a macro that expands to nothing here may expand to something under
+/// other flags (sqlite3's "TESTONLY(rc =) f(x);"), and an action in front
+/// of "f(x)" would then be its operand.
 bool Lowering::isWholeStatement(const Expr *E) const {
   const Stmt *S = E;
   const Stmt *P = PM->getParent(S);
@@ -521,7 +525,42 @@ bool Lowering::isWholeStatement(const Expr *E) const {
     S = P;
     P = PM->getParent(P);
   }
-  return P && isa<CompoundStmt>(P);
+  const auto *C = dyn_cast_or_null<CompoundStmt>(P);
+  std::optional<FileRange> Own = Text.exprRange(E);
+  if (!C || !Own)
+    return false;
+  SourceManager &SM = Text.sourceManager();
+  SourceLocation From;
+  for (const Stmt *Child : C->body()) {
+    if (Child == S)
+      break;
+    std::optional<FileRange> R = Text.stmtRange(Child);
+    From = R && R->File == Own->File ? SM.getComposedLoc(R->File, R->End)
+                                     : SourceLocation();
+  }
+  if (From.isInvalid()) {
+    if (C->body_front() != S)
+      return false;
+    SourceLocation Brace = SM.getExpansionLoc(C->getLBracLoc());
+    if (SM.getFileID(Brace) != Own->File)
+      return false;
+    From = Brace.getLocWithOffset(1);
+  }
+  SourceLocation To = SM.getComposedLoc(Own->File, Own->Begin);
+  if (!SM.isBeforeInTranslationUnit(From, To))
+    return From == To;
+  // The raw lexer stops at a NUL: lex a terminated copy of the text.
+  std::string Between =
+      Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM,
+                           Ctx.getLangOpts())
+          .str();
+  Lexer Raw(From, Ctx.getLangOpts(), Between.c_str(), Between.c_str(),
+            Between.c_str() + Between.size());
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok))
+    if (Tok.isNot(tok::semi))
+      return false;
+  return Tok.is(tok::eof) || Tok.is(tok::semi);
 }
 
 namespace {

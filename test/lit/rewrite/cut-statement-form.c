@@ -3,7 +3,9 @@
 // moment, and the copy still builds under flags the rewrite did not see, where
 // the call is a macro that expands to nothing (sqlite3's test programs include
 // sqlite3.c with SQLITE_THREADSAFE=0, where sqlite3_mutex_enter(X) is empty).
-// A call inside an expression, or the body of an if or a loop, keeps P3_SEQ.
+// A call inside an expression, or the body of an if or a loop, keeps P3_SEQ;
+// so does a call after text that is no statement (a macro that expands to
+// nothing here, to "total +=" under NO_LOCKS: sqlite3's "TESTONLY(rc =) f();").
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
 // RUN: cd %t && p3-rewrite -k 1 -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
@@ -18,7 +20,9 @@
 
 #ifdef NO_LOCKS
 #define lock(m)
+#define CHECKED(x) x
 #else
+#define CHECKED(x)
 static void (*on_lock)(int);
 /* Calls through a pointer: it may not return. */
 static void lock(int m) {
@@ -43,6 +47,7 @@ static int add(int v) {
     total -= 1;
   total += take(v);
   lock(v);
+  CHECKED(total +=) take(1);
   return total;
 }
 
@@ -58,9 +63,10 @@ int main(int argc, char **argv) {
 // CODE-NEXT:  P3_CUT([[C:[0-9]+]]); lock(v);
 // CODE:       total += P3_SEQ(P3_CUT({{[0-9]+}}), take(v));
 // CODE-NEXT:  P3_CUT([[D:[0-9]+]]); lock(v);
+// CODE-NEXT:  CHECKED(total +=) P3_SEQ(P3_CUT([[D]]), take(1));
 
 // Run 1: add(0); run 2: add(0) .. add(3), then add(4) takes the branch
 // "v > 3" and its path is cut in take(4), which exits.
 // PROF:      FUNC add: 6 executions, 2/5 paths
-// PROF-NEXT:   1: 39-40 > 41 > 44-46 CUT
-// PROF-NEXT:   5: 39-40 > 43 > 44-46
+// PROF-NEXT:   1: 43-44 > 45 > 48-51 CUT
+// PROF-NEXT:   5: 43-44 > 47 > 48-51
