@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
 """What profiling costs at run time, side by side in one interleaved run.
 
+One script past the usual size because it is one pipeline (build the variants, check
+their profiles, time them interleaved, attribute with perf, merge earlier runs, render
+the tables) over one results document, and it must run with the standard library only
+from a bare checkout; the corpus's own steps (fetch, build, workloads) come from
+test/corpus.
+
     bench/probe-cost.py                               # every corpus program, gcc and clang
     bench/probe-cost.py libquantum lua --reps 7       # some programs
     bench/probe-cost.py --compilers gcc --k 4 --strategies p3 bzip2

@@ -1,4 +1,15 @@
 //===- FunctionLowering.cpp - clang::CFG to a lowered CFG with sites ------===//
+//
+// One file past the usual size: its parts are the member functions of one
+// class, Lowering, which walks one function's clang::CFG once and shares its
+// maps (parents, blocks by id, sites by range, calls by site) among the
+// steps: blocks, sites, returns, joins, and the calls where a path may be
+// cut. Split apart, every step would take those maps as parameters; the
+// Clang-free decisions on them live elsewhere already (lib/Instrument,
+// lib/Graph). The per-construct facts are in their own files (LoopFacts,
+// CodeLines, SourceText, CompilerConditionals).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/FunctionLowering.h"
 #include "Frontend/CodeLines.h"
