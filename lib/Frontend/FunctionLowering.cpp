@@ -106,6 +106,7 @@ private:
   std::optional<unsigned> returnValueSite(const ReturnStmt *Ret);
   bool isSequenced(const Expr *E) const;
   bool isWholeStatement(const Expr *E) const;
+  static bool onlyClosedConditionals(clang::Lexer &Raw);
   bool isSequencedWithCalls(const Expr *E) const;
   void findCallingBlocks();
   bool mayEndWithFallThrough(const Stmt *S) const;
@@ -536,6 +537,15 @@ bool Lowering::isWholeStatement(const Expr *E) const {
     S = P;
     P = PM->getParent(P);
   }
+  // "done: f(x);" in a block: "done: P3_CUT(1); f(x);" runs the note on
+  // every way to the call too.
+  bool AfterLabel = false;
+  if (const auto *L = dyn_cast_or_null<LabelStmt>(P);
+      L && L->getSubStmt() == S) {
+    AfterLabel = true;
+    S = P;
+    P = PM->getParent(P);
+  }
   const auto *C = dyn_cast_or_null<CompoundStmt>(P);
   std::optional<FileRange> Own = Text.exprRange(E);
   if (!C || !Own)
@@ -559,7 +569,7 @@ bool Lowering::isWholeStatement(const Expr *E) const {
   }
   SourceLocation To = SM.getComposedLoc(Own->File, Own->Begin);
   if (!SM.isBeforeInTranslationUnit(From, To))
-    return From == To;
+    return From == To && !AfterLabel;
   // The raw lexer stops at a NUL: lex a terminated copy of the text.
   std::string Between =
       Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM,
@@ -567,11 +577,60 @@ bool Lowering::isWholeStatement(const Expr *E) const {
           .str();
   Lexer Raw(From, Ctx.getLangOpts(), Between.c_str(), Between.c_str(),
             Between.c_str() + Between.size());
-  Token Tok;
-  while (!Raw.LexFromRawLexer(Tok))
-    if (Tok.isNot(tok::semi))
+  if (AfterLabel) { // the label's name and colon first
+    Token Name, Colon;
+    if (Raw.LexFromRawLexer(Name) || Name.isNot(tok::raw_identifier) ||
+        Raw.LexFromRawLexer(Colon) || Colon.isNot(tok::colon))
       return false;
-  return Tok.is(tok::eof) || Tok.is(tok::semi);
+  }
+  return onlyClosedConditionals(Raw);
+}
+
+/// Whether the raw tokens of \p Raw are ';', preprocessor directives, and
+/// tokens inside #if ... #endif blocks that open and close among them (or an
+/// #else ... #endif of one opened before): such a block is code under other
+/// flags, a whole statement if it compiles at all ("#ifdef
+/// SQLITE_ENABLE_API_ARMOR if (!ok(db)) return E; #endif"), while a token
+/// outside one ("TESTONLY(rc =)") is text the next statement may continue.
+bool Lowering::onlyClosedConditionals(Lexer &Raw) {
+  bool Done = false;
+  auto Next = [&](Token &T) {
+    if (Done)
+      return false;
+    Done = Raw.LexFromRawLexer(T);
+    return T.isNot(tok::eof);
+  };
+  // Per #if opened here and not yet closed: whether it holds a token.
+  std::vector<bool> Open;
+  Token Tok;
+  bool Have = Next(Tok);
+  while (Have) {
+    if (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
+      Have = Next(Tok);
+      if (Have && Tok.isAtStartOfLine())
+        continue; // a null directive: Tok starts the next line
+      StringRef Name =
+          Have && Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier() : "";
+      // An #else or #elif of a block opened before: up to its #endif, the
+      // code of the other branch.
+      if (Name == "if" || Name == "ifdef" || Name == "ifndef" ||
+          ((Name == "else" || Name == "elif") && Open.empty()))
+        Open.push_back(false);
+      else if (Name == "endif" && !Open.empty())
+        Open.pop_back();
+      do
+        Have = Next(Tok);
+      while (Have && !Tok.isAtStartOfLine());
+      continue; // Tok starts the next line
+    }
+    if (Tok.isNot(tok::semi)) {
+      if (Open.empty())
+        return false;
+      Open.back() = true;
+    }
+    Have = Next(Tok);
+  }
+  return llvm::none_of(Open, [](bool HoldsTokens) { return HoldsTokens; });
 }
 
 namespace {

@@ -6,6 +6,9 @@
 // A call inside an expression, or the body of an if or a loop, keeps P3_SEQ;
 // so does a call after text that is no statement (a macro that expands to
 // nothing here, to "total +=" under NO_LOCKS: sqlite3's "TESTONLY(rc =) f();").
+// A block of code under #ifdef before the call is a statement or nothing, as
+// with sqlite3's "#ifdef SQLITE_ENABLE_API_ARMOR ... #endif" before
+// "sqlite3_mutex_enter(db->mutex);".
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
 // RUN: cd %t && p3-rewrite -k 1 -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
@@ -40,6 +43,10 @@ static int take(int v) {
 static int total;
 
 static int add(int v) {
+#ifdef NO_LOCKS
+  if (v < 0)
+    return -1;
+#endif
   lock(v);
   if (v > 3)
     total += v;
@@ -59,7 +66,24 @@ int main(int argc, char **argv) {
   return 0;
 }
 
+// The other branch of an #if before the call, and a label in front of it.
+int finish(int v) {
+  if (v > 10)
+    goto done;
+#ifndef NO_LOCKS
+  total += 3;
+#else
+  total += 2;
+#endif
+  lock(v);
+done:
+  lock(v);
+  return total;
+}
+
 // CODE-LABEL: static int add(int v) {{{.*}} P3_FRAME;
+// CODE-NEXT:  #ifdef NO_LOCKS
+// CODE:       #endif
 // CODE-NEXT:  P3_CUT([[C:[0-9]+]]); lock(v);
 // CODE:       total += P3_SEQ(P3_CUT({{[0-9]+}}), take(v));
 // CODE-NEXT:  P3_CUT([[D:[0-9]+]]); lock(v);
@@ -68,5 +92,11 @@ int main(int argc, char **argv) {
 // Run 1: add(0); run 2: add(0) .. add(3), then add(4) takes the branch
 // "v > 3" and its path is cut in take(4), which exits.
 // PROF:      FUNC add: 6 executions, 2/5 paths
-// PROF-NEXT:   1: 43-44 > 45 > 48-51 CUT
-// PROF-NEXT:   5: 43-44 > 47 > 48-51
+// PROF-NEXT:   1: 50-51 > 52 > 55-58 CUT
+// PROF-NEXT:   5: 50-51 > 54 > 55-58
+
+// CODE-LABEL: int finish(int v) {{{.*}} P3_FRAME;
+// CODE:       #endif
+// CODE-NEXT:  P3_CUT({{[0-9]+}}); lock(v);
+// CODE-NEXT:  done:
+// CODE-NEXT:  P3_CUT({{[0-9]+}}); lock(v);
