@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Graph/Planner.h"
+#include "Graph/SortedLoads.h"
 #include "Graph/Distribution.h"
 
 #include "gtest/gtest.h"
@@ -239,15 +240,8 @@ OptionCost chosenCost(const RandomProblem &R, const CostPlan &Plan,
 }
 
 bool sortedBelow(std::vector<double> A, std::vector<double> B, double Tol) {
-  std::sort(A.begin(), A.end(), std::greater<double>());
-  std::sort(B.begin(), B.end(), std::greater<double>());
-  for (unsigned I = 0; I < A.size(); ++I) {
-    if (A[I] < B[I] - Tol)
-      return true;
-    if (A[I] > B[I] + Tol)
-      return false;
-  }
-  return false;
+  return lexicographicallyBelow(sortedDecreasing(std::move(A)),
+                                sortedDecreasing(std::move(B)), Tol);
 }
 
 // From every copy, not only the slowest: the search shares out the room a
