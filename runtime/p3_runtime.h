@@ -451,8 +451,9 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_hash_count(struct p3_function *f,
  * id holds the entry) moves the entry's count into the table, out of line,
  * and takes the entry. The counts of a function are its table's plus its
  * cache's, so the profile is exact whatever the cache holds: the dump and a
- * lookup add them, and a forked child clears both. Ids at or above num_ids are cached like the
- * others and become dropped counts when they leave the cache.
+ * lookup add them, and a forked child clears both. Ids at or above num_ids
+ * are cached like the others and become dropped counts when they leave the
+ * cache (or when the profile is written).
  * Thread-safe mode has no cache (P3_CACHE_SLOTS is 1, which P3_ENTER reads
  * as "none"): the compare and the add of two threads could interleave with
  * an eviction, and an atomic pair costs what the table costs; counts go
@@ -586,10 +587,11 @@ struct p3_pages {
 /* Widens P's page range to the BYTES at C. */
 static P3_UNUSED_ void p3_pages_span_(struct p3_pages *p, const void *c,
                                       p3_u64 bytes) {
-  p3_u64 lo = P3_CAST_(p3_u64, P3_ADDR_(c)) / p->p3_size;
-  p3_u64 hi = (P3_CAST_(p3_u64, P3_ADDR_(c)) + bytes - 1) / p->p3_size;
+  p3_u64 lo, hi;
   if (bytes == 0)
     return;
+  lo = P3_CAST_(p3_u64, P3_ADDR_(c)) / p->p3_size;
+  hi = (P3_CAST_(p3_u64, P3_ADDR_(c)) + bytes - 1) / p->p3_size;
   if (p->p3_hi < p->p3_lo) {
     p->p3_lo = lo;
     p->p3_hi = hi;
