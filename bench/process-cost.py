@@ -5,8 +5,9 @@ A workload of many short processes (tcc's corpus workload runs about 200 compila
 pays per process what a long one pays once: the counter pages the process touches, the
 registry, and writing its raw profile at exit (gcov: merging its .gcda files). This
 runs one command N times in each of several builds, interleaved (the order rotates
-every round), and prints per-process medians: CPU time (user, system), minor page
-faults, context switches (from wait4's rusage), and the raw profile's size; optionally
+every round), and prints per-process medians: CPU time (user + system is the
+scheduler's exact runtime; its split between user and system is sampled at timer ticks,
+so the two columns alone are coarse for a process of a few ms), minor page faults, context switches (from wait4's rusage), and the raw profile's size; optionally
 the system calls of one process (strace -c -f) and its user-space instructions
 (valgrind --tool=callgrind, with the part spent at exit: p3_dump or gcov's exit).
 
@@ -17,6 +18,11 @@ the system calls of one process (strace -c -f) and its user-space instructions
         --callgrind
       # the trees of `test/corpus/corpus.py --keep --work /tmp/w ... tcc` (orig, SBL copy
       # 0), and a gcc -fprofile-arcs build (WORK/tcc/gcov, built from WORK/tcc/src once)
+
+    CORPUS_INPUTS=DIR CORPUS_SCALE=30 bench/process-cost.py --tcc-work /tmp/w \\
+        --cmd 'bash /tmp/w/tcc/workload.sh' --input /dev/null --runs 5
+      # the whole corpus workload (DIR: prog1.c..prog30.c from test/e2e/gen_program.py
+      # and the broken*.c of WORK/tcc/inputs), its processes' totals per run
 
 Each command runs in its variant's directory with P3_PROFILE_DIR set to a directory of
 its own, which is emptied before every round unless --keep-profiles (the corpus bench
@@ -46,6 +52,7 @@ def spawn_wait(argv, cwd, env):
             os.chdir(cwd)
             devnull = os.open(os.devnull, os.O_RDWR)
             os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
             os.execve(argv[0] if "/" in argv[0] else shutil.which(argv[0], path=env["PATH"]),
                       argv, env)
         finally:
