@@ -972,7 +972,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
     /* A hashed function's counts are its table's plus its cache's: the
      * ids of the table with what the cache adds, then the cached ids the
      * table does not have (the cache is not emptied into the table first,
-     * which grew tables at exit: tcc's dump made 25 mmap and 13 munmap
+     * which grew tables at exit: tcc's dump made 23 mmap and 13 munmap
      * calls for them). */
     p3_lock(&g->p3_lock);
     for (i = 0; i < g->p3_cap; ++i)
