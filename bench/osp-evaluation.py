@@ -34,7 +34,7 @@ that test/corpus/corpus.py fetches, prepares and builds from Debian sources):
     bound) and with the thesis's (estimate).
 
 Timing runs use the default settings: 64 KiB, lengths up to 1024, initial
-period 64, sample size bound 65536, seed 0x5eed. The machine is shared: the
+period 64, sample size bound 16384, seed 0x5eed. The machine is shared: the
 load average at the start of each program is recorded.
 """
 

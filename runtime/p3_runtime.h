@@ -1707,7 +1707,11 @@ typedef unsigned int p3_osp_u32;
 #define P3_OSP_DEFAULT_MEMORY_ 65536
 #define P3_OSP_DEFAULT_MAX_LENGTH_ 1024
 #define P3_OSP_DEFAULT_PERIOD_ 64
-#define P3_OSP_DEFAULT_SAMPLES_ 65536
+/* The sample bound: with subpaths stored compactly, 64 KiB holds up to
+ * 65,000 samples where loops dominate (libquantum), and the sampling work
+ * follows the sample size; 16384 keeps it near what the memory allowed
+ * before (docs/evaluation.md, Compact hot list). */
+#define P3_OSP_DEFAULT_SAMPLES_ 16384
 #define P3_OSP_MAX_K_ 50
 #define P3_OSP_TRACE_CHUNK_ 16384
 
