@@ -3004,7 +3004,7 @@ static P3_UNUSED_ void p3_osp_record(struct p3_osp_registry *r,
   m = t->p3_wheel[p];
   if (m) {
     t->p3_wheel[p] = 0;
-    for (n = 1; n <= r->p3_max_class; ++n)
+    for (n = 1; m >> n; ++n) /* up to the longest window ending here */
       if (m & (1u << n)) {
         t->p3_active -= 1;
         p3_osp_window_done(r, t, p, n);
