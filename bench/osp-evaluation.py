@@ -22,7 +22,8 @@ that test/corpus/corpus.py fetches, prepares and builds from Debian sources):
           many blocks between two slow-path calls as t2 does at the end;
     total overhead (t2-t1)/t1, skipping (t3-t1)/t1, sampling (t2-t3)/t1;
  3. memory: the hot list's peak (bounded by P3_OSP_MEMORY, 64 KiB) and the
-    per-thread sampler (16 bytes a block of the longest length, 16 KiB);
+    per-thread sampler (22 bytes a block of the longest length and 2 KiB:
+    24 KiB);
  4. accuracy, on a reduced workload (the exact counter keeps every distinct
     subpath of up to 1024 blocks): the copy runs it once sampling and once
     tracing every block (P3_OSP_MODE=trace), and
@@ -33,7 +34,7 @@ that test/corpus/corpus.py fetches, prepares and builds from Debian sources):
     bound) and with the thesis's (estimate).
 
 Timing runs use the default settings: 64 KiB, lengths up to 1024, initial
-period 64, sample size bound 65536, seed 0x5eed. The machine is shared: the
+period 64, sample size bound 16384, seed 0x5eed. The machine is shared: the
 load average at the start of each program is recorded.
 """
 
@@ -338,7 +339,7 @@ def markdown(results, command):
             continue
         lists = r["timing"]["hot_lists"]
         big = max(lists, key=lambda d: d["blocks"])
-        out.append("| %s | %d | %s bytes | %d | %s | %d | 16 KiB |" % (
+        out.append("| %s | %d | %s bytes | %d | %s | %d | 24 KiB |" % (
             name, len(lists), "{:,}".format(max(d["memory_peak"] for d in lists)),
             big["entries"], "{:,}".format(big["samples"]), big["resamples"]))
     out += ["", "The hot list never exceeds P3_OSP_MEMORY (64 KiB by default; tested in "

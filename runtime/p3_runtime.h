@@ -1811,7 +1811,8 @@ struct p3_exit_guard_cxx_ {
  *  - while windows are open it records every block (the counter is then 1)
  *    into a ring of the last max_length blocks; a window that completes is
  *    rotated to its least rotation (rotations of a loop are one subpath),
- *    delta-encoded and added to the hot list;
+ *    encoded exactly (first id, then literal differences or LZ77 copies of
+ *    earlier ones: p3_osp_encode) and added to the hot list;
  *  - the hot list holds (subpath, count) pairs in P3_OSP_MEMORY bytes (the
  *    concise samples of Gibbons and Matias). When a new subpath does not fit,
  *    k grows by one and every count is thinned (each sample kept with
@@ -1844,7 +1845,11 @@ typedef unsigned int p3_osp_u32;
 #define P3_OSP_DEFAULT_MEMORY_ 65536
 #define P3_OSP_DEFAULT_MAX_LENGTH_ 1024
 #define P3_OSP_DEFAULT_PERIOD_ 64
-#define P3_OSP_DEFAULT_SAMPLES_ 65536
+/* The sample bound: with subpaths stored compactly, 64 KiB holds up to
+ * 65,000 samples where loops dominate (libquantum), and the sampling work
+ * follows the sample size; 16384 keeps it near what the memory allowed
+ * before (docs/evaluation.md, Compact hot list). */
+#define P3_OSP_DEFAULT_SAMPLES_ 16384
 #define P3_OSP_MAX_K_ 50
 #define P3_OSP_TRACE_CHUNK_ 16384
 
@@ -1941,24 +1946,13 @@ struct p3_osp_thread {
   unsigned short *p3_wheel; /* per position: bit n = a window of 2^n ends */
   unsigned char *p3_kring;  /* per position: the k of the window starting there */
   p3_osp_u32 *p3_window;
+  struct p3_osp_lz *p3_lz; /* p3_osp_encode's work */
   unsigned char *p3_enc;
   p3_osp_u32 *p3_trace; /* trace mode: [thread, count, ids...] */
   unsigned p3_trace_len;
   __SIZE_TYPE__ p3_bytes;
   struct p3_osp_thread *p3_next;
 };
-
-/* A hot-list record, followed by the encoded subpath (its least rotation)
- * padded to 8 bytes. The subpath is counted under its least rotation, but
- * shown as it ran when first sampled: a subpath that is not a loop
- * ([call site, callee entry]) reads in its real order. */
-struct p3_osp_rec {
-  p3_u64 p3_count;
-  p3_osp_u32 p3_hash;
-  unsigned short p3_nbytes;
-  unsigned short p3_shape; /* length 2^(shape & 15); shown from shape >> 4 */
-};
-#define P3_OSP_CLASS_(rec) ((rec)->p3_shape & 15u)
 
 struct p3_osp_registry {
   int p3_started, p3_exited, p3_lock, p3_warned_hash;
@@ -1970,9 +1964,13 @@ struct p3_osp_registry {
   p3_u64 p3_memory, p3_seed, p3_mask, p3_max_samples;
   long p3_next_dump;
   /* The hot list: records from the bottom of p3_mem, the index (p3_cap
-   * slots of record offset / 8 + 1, open addressing) at the top. */
+   * slots of P3_SLOT bytes, record offset + 1, open addressing) at the top
+   * (the records' layout: "The hot list" below). After the P3_MEMORY bytes,
+   * outside the budget: room to decode one subpath, for dumps. */
   unsigned char *p3_mem;
+  p3_osp_u32 *p3_decoded;
   p3_u64 p3_rec_end, p3_cap, p3_entries, p3_peak;
+  unsigned p3_slot;
   p3_u64 p3_samples; /* the sum of the counts */
   unsigned p3_k;
   p3_u64 p3_kept, p3_resamples, p3_dropped, p3_dumps;
@@ -2132,39 +2130,153 @@ static P3_UNUSED_ unsigned p3_osp_least_rotation(const p3_osp_u32 *s,
   return i < j ? i : j;
 }
 
-/* S rotated to start at ROT, as zigzag varints of the differences between
- * consecutive ids (the first from 0). At most 5 bytes a block. */
+/* The encoding of a subpath: S rotated to start at ROT, as the first id
+ * (a varint) and then one token for each later block, on the differences
+ * between consecutive ids (d[i] = s[i] - s[i-1], mod 2^32):
+ *  - a literal: varint(zigzag(d[i]) << 1), one byte when |d| < 32 (blocks
+ *    of one function are numbered together, so most steps are small);
+ *  - a copy: varint((len - 3) << 1 | 1), varint(dist - 1): the next LEN
+ *    differences are those DIST back (LZ77; DIST < LEN repeats a period),
+ *    so that a window of a loop costs its distinct iterations, not its
+ *    length.
+ * The copies are chosen greedily, the longest of the last
+ * P3_OSP_LZ_TRIES_ earlier positions with the same next three differences
+ * (the nearest of equals): a function of S alone, so two windows are the
+ * same subpath exactly when their encodings (of their least rotations) are
+ * the same bytes. Exact: p3_osp_decode inverts it. */
+#define P3_OSP_LZ_MIN_ 3
+#define P3_OSP_LZ_TRIES_ 8
+static P3_UNUSED_ unsigned p3_osp_put_varint(unsigned char *out, unsigned len,
+                                             p3_u64 z) {
+  while (z >= 0x80) {
+    out[len++] = P3_CAST_(unsigned char, z | 0x80);
+    z >>= 7;
+  }
+  out[len++] = P3_CAST_(unsigned char, z);
+  return len;
+}
+
+static P3_UNUSED_ p3_u64 p3_osp_get_varint(const unsigned char *in,
+                                           unsigned *pos, unsigned end) {
+  p3_u64 z = 0;
+  unsigned shift = 0;
+  unsigned char c;
+  do {
+    if (*pos >= end)
+      return z;
+    c = in[(*pos)++];
+    z |= P3_CAST_(p3_u64, c & 0x7f) << shift;
+    shift += 7;
+  } while ((c & 0x80) && shift < 64);
+  return z;
+}
+
+/* WORK: the differences of the window being encoded (max_length entries),
+ * the heads of the chains (position | window number << 16, so that the
+ * heads of earlier windows read as empty without clearing them), the window
+ * number, and the chains (a position's previous one with the same key;
+ * max_length entries). */
+#define P3_OSP_LZ_HEAD_ 512
+struct p3_osp_lz {
+  p3_osp_u32 p3_serial;
+  p3_osp_u32 p3_head[P3_OSP_LZ_HEAD_];
+  p3_osp_u32 *p3_diff;
+  unsigned short *p3_prev;
+};
+
+static P3_UNUSED_ unsigned p3_osp_lz_key(const p3_osp_u32 *d) {
+  p3_osp_u32 h =
+      d[0] * 0x9e3779b1u ^ d[1] * 0x85ebca77u ^ d[2] * 0xc2b2ae3du;
+  return (h ^ (h >> 15)) & (P3_OSP_LZ_HEAD_ - 1);
+}
+
 static P3_UNUSED_ unsigned p3_osp_encode(const p3_osp_u32 *s, unsigned n,
-                                         unsigned rot, unsigned char *out) {
-  unsigned i, len = 0;
-  p3_osp_u32 prev = 0, v, d, z;
-  for (i = 0; i < n; ++i) {
-    v = s[(rot + i) & (n - 1)];
-    d = v - prev;
-    z = (d << 1) ^ (0u - (d >> 31));
-    prev = v;
-    while (z >= 0x80) {
-      out[len++] = P3_CAST_(unsigned char, z | 0x80);
-      z >>= 7;
+                                         unsigned rot, unsigned char *out,
+                                         struct p3_osp_lz *work) {
+  p3_osp_u32 *d = work->p3_diff, serial, h, z;
+  unsigned short *prev = work->p3_prev;
+  unsigned i, j, l, best, dist, len, tries, at;
+  len = p3_osp_put_varint(out, 0, s[rot & (n - 1)]);
+  for (i = 1; i < n; ++i)
+    d[i] = s[(rot + i) & (n - 1)] - s[(rot + i - 1) & (n - 1)];
+  serial = (work->p3_serial += 1u << 16);
+  if (!serial) { /* every 65536 windows: the old heads could read as new */
+    for (j = 0; j < P3_OSP_LZ_HEAD_; ++j)
+      work->p3_head[j] = 0;
+    serial = work->p3_serial = 1u << 16;
+  }
+  /* A copy needs an earlier position j >= 1 and i >= j + 1 with three
+   * differences from i: none fits in fewer than 8 blocks. */
+  for (i = 1; i < n;) {
+    best = 0;
+    dist = 0;
+    at = 0;
+    if (n >= 8 && i + P3_OSP_LZ_MIN_ <= n) {
+      at = p3_osp_lz_key(d + i);
+      h = work->p3_head[at];
+      for (j = (h & 0xffff0000u) == serial ? (h & 0xffffu) : 0, tries = 0;
+           j && tries < P3_OSP_LZ_TRIES_; j = prev[j], ++tries) {
+        for (l = 0; i + l < n && d[j + l] == d[i + l]; ++l)
+          ;
+        if (l > best) {
+          best = l;
+          dist = i - j;
+          if (i + l == n) /* to the end: none is longer */
+            break;
+        }
+      }
+      /* Chain the positions passed (each once, in order; 0 ends a chain). */
+      if (best < P3_OSP_LZ_MIN_)
+        best = 1;
+      for (l = 0; l < best && i + l + P3_OSP_LZ_MIN_ <= n; ++l) {
+        if (l)
+          at = p3_osp_lz_key(d + i + l);
+        h = work->p3_head[at];
+        prev[i + l] =
+            P3_CAST_(unsigned short, (h & 0xffff0000u) == serial ? h : 0);
+        work->p3_head[at] = serial | (i + l);
+      }
     }
-    out[len++] = P3_CAST_(unsigned char, z);
+    if (best >= P3_OSP_LZ_MIN_) {
+      len = p3_osp_put_varint(out, len,
+                              P3_CAST_(p3_u64, best - P3_OSP_LZ_MIN_) << 1 | 1);
+      len = p3_osp_put_varint(out, len, dist - 1);
+      i += best;
+    } else {
+      z = (d[i] << 1) ^ (0u - (d[i] >> 31));
+      len = p3_osp_put_varint(out, len, P3_CAST_(p3_u64, z) << 1);
+      i += 1;
+    }
   }
   return len;
 }
 
-/* The next id of an encoding at *POS, after PREV. */
-static P3_UNUSED_ p3_osp_u32 p3_osp_decode_next(const unsigned char *in,
-                                                unsigned *pos,
-                                                p3_osp_u32 prev) {
-  p3_osp_u32 z = 0;
-  unsigned shift = 0;
-  unsigned char c;
-  do {
-    c = in[(*pos)++];
-    z |= P3_CAST_(p3_osp_u32, c & 0x7f) << shift;
-    shift += 7;
-  } while ((c & 0x80) && shift < 35);
-  return prev + ((z >> 1) ^ (0u - (z & 1)));
+/* The N ids of an encoding of NBYTES bytes, into OUT. Returns how many were
+ * decoded (N unless the bytes are not an encoding). */
+static P3_UNUSED_ unsigned p3_osp_decode(const unsigned char *in,
+                                         unsigned nbytes, unsigned n,
+                                         p3_osp_u32 *out) {
+  unsigned pos = 0, i = 1, l, len, dist;
+  p3_u64 t;
+  if (n == 0 || nbytes == 0)
+    return 0;
+  out[0] = P3_CAST_(p3_osp_u32, p3_osp_get_varint(in, &pos, nbytes));
+  while (i < n && pos < nbytes) {
+    t = p3_osp_get_varint(in, &pos, nbytes);
+    if (t & 1) {
+      len = P3_CAST_(unsigned, (t >> 1) + P3_OSP_LZ_MIN_);
+      dist = P3_CAST_(unsigned, p3_osp_get_varint(in, &pos, nbytes) + 1);
+      if (dist >= i || len > n - i)
+        return i;
+      for (l = 0; l < len; ++l, ++i)
+        out[i] = out[i - 1] + (out[i - dist] - out[i - dist - 1]);
+    } else {
+      p3_osp_u32 z = P3_CAST_(p3_osp_u32, t >> 1);
+      out[i] = out[i - 1] + ((z >> 1) ^ (0u - (z & 1)));
+      ++i;
+    }
+  }
+  return i;
 }
 
 static P3_UNUSED_ p3_osp_u32 p3_osp_hash(const unsigned char *s, unsigned n,
@@ -2186,77 +2298,120 @@ static P3_UNUSED_ void *p3_osp_map(p3_u64 bytes) {
 #endif
 }
 
-/*===-- The hot list (called with the registry locked) ---------------------===*/
+/*===-- The hot list (called with the registry locked) ---------------------===*
+ *
+ * Records from the bottom of p3_mem, byte after byte (no padding): a 16-bit
+ * count, the 16-bit size of the encoding, a 16-bit shape (length class in
+ * bits 0-3, the rotation shown from in bits 4-15), then the encoding. The
+ * index (p3_cap slots of record offset + 1, open addressing, at most 3/4
+ * full) at the top, its slots 2 bytes wide when the hot list is at most
+ * 64 KiB, else 4 or 8: so a subpath of two blocks costs about 12 bytes
+ * with its slot. A count that would pass 65535 thins the hot list first
+ * (k grows), as when it is full. */
+#define P3_OSP_REC_HEAD_ 6u
+#define P3_OSP_MAX_COUNT_ 65535u
 
-#define P3_OSP_REC_SIZE_(nbytes) (sizeof(struct p3_osp_rec) + (((nbytes) + 7u) & ~7u))
+static P3_UNUSED_ unsigned p3_osp_get16(const unsigned char *p) {
+  return p[0] | P3_CAST_(unsigned, p[1]) << 8;
+}
+static P3_UNUSED_ void p3_osp_put16(unsigned char *p, unsigned v) {
+  p[0] = P3_CAST_(unsigned char, v);
+  p[1] = P3_CAST_(unsigned char, v >> 8);
+}
+#define P3_OSP_REC_COUNT_(r, off) p3_osp_get16((r)->p3_mem + (off))
+#define P3_OSP_REC_NBYTES_(r, off) p3_osp_get16((r)->p3_mem + (off) + 2)
+#define P3_OSP_REC_SHAPE_(r, off) p3_osp_get16((r)->p3_mem + (off) + 4)
+#define P3_OSP_REC_BYTES_(r, off) ((r)->p3_mem + (off) + P3_OSP_REC_HEAD_)
+#define P3_OSP_REC_SIZE_(r, off) (P3_OSP_REC_HEAD_ + P3_OSP_REC_NBYTES_(r, off))
 
-static P3_UNUSED_ struct p3_osp_rec *p3_osp_rec_at(struct p3_osp_registry *r,
-                                                   p3_u64 off) {
-  return P3_CAST_(struct p3_osp_rec *, P3_CAST_(void *, r->p3_mem + off));
+static P3_UNUSED_ unsigned p3_osp_slot_width(p3_u64 memory) {
+  return memory <= 65536 ? 2 : memory <= 0xffffffffULL ? 4 : 8;
 }
 
-static P3_UNUSED_ p3_osp_u32 *p3_osp_index(struct p3_osp_registry *r) {
-  return P3_CAST_(p3_osp_u32 *,
-                  P3_CAST_(void *, r->p3_mem + r->p3_memory - r->p3_cap * 4));
+static P3_UNUSED_ unsigned char *p3_osp_index(struct p3_osp_registry *r) {
+  return r->p3_mem + r->p3_memory - r->p3_cap * r->p3_slot;
+}
+
+static P3_UNUSED_ p3_u64 p3_osp_slot_get(struct p3_osp_registry *r,
+                                         p3_u64 i) {
+  unsigned char *p = p3_osp_index(r) + i * r->p3_slot;
+  p3_u64 v = 0;
+  unsigned b;
+  for (b = r->p3_slot; b-- > 0;)
+    v = v << 8 | p[b];
+  return v;
+}
+
+static P3_UNUSED_ void p3_osp_slot_set(struct p3_osp_registry *r, p3_u64 i,
+                                       p3_u64 v) {
+  unsigned char *p = p3_osp_index(r) + i * r->p3_slot;
+  unsigned b;
+  for (b = 0; b < r->p3_slot; ++b, v >>= 8)
+    p[b] = P3_CAST_(unsigned char, v);
 }
 
 /* The index slot of (CLS, ENC), or the empty slot where it would go. */
-static P3_UNUSED_ p3_osp_u32 *p3_osp_find(struct p3_osp_registry *r,
-                                          unsigned cls,
-                                          const unsigned char *enc,
-                                          unsigned nbytes, p3_osp_u32 hash) {
-  p3_osp_u32 *index = p3_osp_index(r);
-  p3_u64 i = (hash * 0x9e3779b97f4a7c15ULL >> 20) & (r->p3_cap - 1);
+static P3_UNUSED_ p3_u64 p3_osp_find(struct p3_osp_registry *r, unsigned cls,
+                                     const unsigned char *enc, unsigned nbytes,
+                                     p3_osp_u32 hash) {
+  p3_u64 i = (hash * 0x9e3779b97f4a7c15ULL >> 20) & (r->p3_cap - 1), v;
+  const unsigned char *bytes;
   unsigned b;
   for (;; i = (i + 1) & (r->p3_cap - 1)) {
-    struct p3_osp_rec *rec;
-    const unsigned char *bytes;
-    if (!index[i])
-      return &index[i];
-    rec = p3_osp_rec_at(r, P3_CAST_(p3_u64, index[i] - 1) * 8);
-    if (rec->p3_hash != hash || P3_OSP_CLASS_(rec) != cls ||
-        rec->p3_nbytes != nbytes)
+    v = p3_osp_slot_get(r, i);
+    if (!v)
+      return i;
+    if ((P3_OSP_REC_SHAPE_(r, v - 1) & 15u) != cls ||
+        P3_OSP_REC_NBYTES_(r, v - 1) != nbytes)
       continue;
-    bytes = P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
+    bytes = P3_OSP_REC_BYTES_(r, v - 1);
     for (b = 0; b < nbytes && bytes[b] == enc[b]; ++b)
       ;
     if (b == nbytes)
-      return &index[i];
+      return i;
   }
 }
 
 /* Rebuilds the index with CAP slots; the records must leave room for it. */
 static P3_UNUSED_ void p3_osp_reindex(struct p3_osp_registry *r, p3_u64 cap) {
-  p3_osp_u32 *index, *slot;
   p3_u64 off, i;
+  unsigned cls, nbytes;
+  const unsigned char *bytes;
   r->p3_cap = cap;
-  index = p3_osp_index(r);
   for (i = 0; i < cap; ++i)
-    index[i] = 0;
-  for (off = 0; off < r->p3_rec_end;
-       off += P3_OSP_REC_SIZE_(p3_osp_rec_at(r, off)->p3_nbytes)) {
-    struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
-    slot = p3_osp_find(r, P3_OSP_CLASS_(rec),
-                       P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1)),
-                       rec->p3_nbytes, rec->p3_hash);
-    *slot = P3_CAST_(p3_osp_u32, off / 8 + 1);
+    p3_osp_slot_set(r, i, 0);
+  for (off = 0; off < r->p3_rec_end; off += P3_OSP_REC_SIZE_(r, off)) {
+    cls = P3_OSP_REC_SHAPE_(r, off) & 15u;
+    nbytes = P3_OSP_REC_NBYTES_(r, off);
+    bytes = P3_OSP_REC_BYTES_(r, off);
+    p3_osp_slot_set(r, p3_osp_find(r, cls, bytes, nbytes,
+                                   p3_osp_hash(bytes, nbytes, cls)),
+                    off + 1);
   }
+}
+
+/* The fewest slots (a power of two, at least 16) for N entries. */
+static P3_UNUSED_ p3_u64 p3_osp_cap_for(p3_u64 n) {
+  p3_u64 cap = 16;
+  while (cap * 3 < n * 4)
+    cap *= 2;
+  return cap;
 }
 
 /* k grows by one: every sample is kept with probability 1/2, records left
  * without samples are removed and the index is rebuilt as small as it can. */
 static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
                                        p3_u64 *rng) {
-  p3_u64 in = 0, out = 0, size, i, cap = 16;
+  p3_u64 in = 0, out = 0, size, i, count, c;
   r->p3_k += 1;
   r->p3_resamples += 1;
   while (in < r->p3_rec_end) {
-    struct p3_osp_rec *rec = p3_osp_rec_at(r, in);
-    p3_u64 c = p3_osp_halve(rng, rec->p3_count);
-    size = P3_OSP_REC_SIZE_(rec->p3_nbytes);
-    r->p3_samples -= rec->p3_count - c;
+    count = P3_OSP_REC_COUNT_(r, in);
+    c = p3_osp_halve(rng, count);
+    size = P3_OSP_REC_SIZE_(r, in);
+    r->p3_samples -= count - c;
     if (c) {
-      rec->p3_count = c;
+      p3_osp_put16(r->p3_mem + in, P3_CAST_(unsigned, c));
       if (out != in)
         for (i = 0; i < size; ++i)
           r->p3_mem[out + i] = r->p3_mem[in + i];
@@ -2267,9 +2422,7 @@ static P3_UNUSED_ void p3_osp_resample(struct p3_osp_registry *r,
     in += size;
   }
   r->p3_rec_end = out;
-  while (cap < (r->p3_entries + 1) * 2)
-    cap *= 2;
-  p3_osp_reindex(r, cap);
+  p3_osp_reindex(r, p3_osp_cap_for(r->p3_entries + 1));
 }
 
 /* The sample size is bounded too (P3_OSP_SAMPLES): when it grows past the
@@ -2289,31 +2442,38 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
                                       unsigned cls, const unsigned char *enc,
                                       unsigned nbytes, unsigned kseen,
                                       unsigned shown) {
-  p3_osp_u32 hash = p3_osp_hash(enc, nbytes, cls), *slot;
-  p3_u64 need = P3_OSP_REC_SIZE_(nbytes), used;
-  struct p3_osp_rec *rec;
-  unsigned char *bytes;
+  p3_osp_u32 hash = p3_osp_hash(enc, nbytes, cls);
+  p3_u64 need = P3_OSP_REC_HEAD_ + nbytes, used, slot, v;
+  unsigned char *rec;
   unsigned b;
   for (; kseen < r->p3_k; ++kseen)
     if (p3_osp_random(rng) & 1)
       return;
   slot = p3_osp_find(r, cls, enc, nbytes, hash);
-  if (*slot) {
-    p3_osp_rec_at(r, P3_CAST_(p3_u64, *slot - 1) * 8)->p3_count += 1;
+  v = p3_osp_slot_get(r, slot);
+  if (v) {
+    while (P3_OSP_REC_COUNT_(r, v - 1) >= P3_OSP_MAX_COUNT_) {
+      p3_osp_resample(r, rng); /* halves this count: the record stays */
+      if (p3_osp_random(rng) & 1) /* the new sample is thinned too */
+        return;
+      v = p3_osp_slot_get(r, p3_osp_find(r, cls, enc, nbytes, hash));
+    }
+    p3_osp_put16(r->p3_mem + v - 1, P3_OSP_REC_COUNT_(r, v - 1) + 1);
     r->p3_kept += 1;
     r->p3_samples += 1;
     p3_osp_cap_samples(r, rng);
     return;
   }
-  if (need + 16 * 4 > r->p3_memory) { /* larger than the whole hot list */
+  if (need + 16 * r->p3_slot > r->p3_memory) { /* larger than the hot list */
     r->p3_dropped += 1;
     return;
   }
   for (;;) {
-    if ((r->p3_entries + 1) * 2 <= r->p3_cap) {
-      if (r->p3_rec_end + need + r->p3_cap * 4 <= r->p3_memory)
+    if (p3_osp_cap_for(r->p3_entries + 1) <= r->p3_cap) {
+      if (r->p3_rec_end + need + r->p3_cap * r->p3_slot <= r->p3_memory)
         break;
-    } else if (r->p3_rec_end + need + r->p3_cap * 8 <= r->p3_memory) {
+    } else if (r->p3_rec_end + need + r->p3_cap * 2 * r->p3_slot <=
+               r->p3_memory) {
       p3_osp_reindex(r, r->p3_cap * 2);
       continue;
     }
@@ -2321,26 +2481,32 @@ static P3_UNUSED_ void p3_osp_hot_add(struct p3_osp_registry *r, p3_u64 *rng,
     if (p3_osp_random(rng) & 1) /* the new sample is thinned too */
       return;
   }
-  rec = p3_osp_rec_at(r, r->p3_rec_end);
-  rec->p3_count = 1;
-  rec->p3_hash = hash;
-  rec->p3_nbytes = P3_CAST_(unsigned short, nbytes);
-  rec->p3_shape = P3_CAST_(unsigned short, cls | shown << 4);
-  bytes = P3_CAST_(unsigned char *, P3_CAST_(void *, rec + 1));
+  rec = r->p3_mem + r->p3_rec_end;
+  p3_osp_put16(rec, 1);
+  p3_osp_put16(rec + 2, nbytes);
+  p3_osp_put16(rec + 4, cls | shown << 4);
   for (b = 0; b < nbytes; ++b)
-    bytes[b] = enc[b];
-  for (; b < ((nbytes + 7u) & ~7u); ++b)
-    bytes[b] = 0;
-  slot = p3_osp_find(r, cls, enc, nbytes, hash);
-  *slot = P3_CAST_(p3_osp_u32, r->p3_rec_end / 8 + 1);
+    rec[P3_OSP_REC_HEAD_ + b] = enc[b];
+  p3_osp_slot_set(r, p3_osp_find(r, cls, enc, nbytes, hash),
+                  r->p3_rec_end + 1);
   r->p3_rec_end += need;
   r->p3_entries += 1;
   r->p3_kept += 1;
   r->p3_samples += 1;
-  used = r->p3_rec_end + r->p3_cap * 4;
+  used = r->p3_rec_end + r->p3_cap * r->p3_slot;
   if (used > r->p3_peak)
     r->p3_peak = used;
   p3_osp_cap_samples(r, rng);
+}
+
+/* Maps the hot list and, after it, room to decode its longest subpath. */
+static P3_UNUSED_ void p3_osp_hot_map(struct p3_osp_registry *r) {
+  r->p3_mem = P3_CAST_(unsigned char *,
+                       p3_osp_map(r->p3_memory + (4ULL << P3_OSP_MAX_CLASS_)));
+  r->p3_decoded =
+      r->p3_mem ? P3_CAST_(p3_osp_u32 *,
+                           P3_CAST_(void *, r->p3_mem + r->p3_memory))
+                : P3_NULL;
 }
 
 /* Empties the hot list (a forked child starts afresh). */
@@ -2348,10 +2514,11 @@ static P3_UNUSED_ void p3_osp_hot_clear(struct p3_osp_registry *r) {
   r->p3_rec_end = 0;
   r->p3_entries = 0;
   r->p3_samples = 0;
+  r->p3_slot = p3_osp_slot_width(r->p3_memory);
   r->p3_cap = 16;
   if (r->p3_mem)
     p3_osp_reindex(r, 16);
-  r->p3_peak = r->p3_cap * 4;
+  r->p3_peak = r->p3_cap * r->p3_slot;
   r->p3_k = r->p3_k0;
   r->p3_kept = r->p3_resamples = r->p3_dropped = 0;
 }
@@ -2533,35 +2700,27 @@ static P3_UNUSED_ void p3_osp_dump(struct p3_osp_registry *r,
   p3_osp_put_field(&o, "resamples", r->p3_resamples);
   p3_osp_put_field(&o, "dropped", r->p3_dropped);
   p3_osp_put_field(&o, "entries", r->p3_entries);
-  p3_osp_put_field(&o, "memory_used", r->p3_rec_end + r->p3_cap * 4);
+  p3_osp_put_field(&o, "memory_used", r->p3_rec_end + r->p3_cap * r->p3_slot);
   p3_osp_put_field(&o, "memory_peak", r->p3_peak);
   p3_osp_put_field(&o, "threads", r->p3_threads);
   p3_osp_put(&o, "\n");
-  for (off = 0; off < r->p3_rec_end;) {
-    struct p3_osp_rec *rec = p3_osp_rec_at(r, off);
-    const unsigned char *bytes =
-        P3_CAST_(const unsigned char *, P3_CAST_(void *, rec + 1));
-    unsigned pos, i, pass, n = 1u << P3_OSP_CLASS_(rec),
-                           shown = rec->p3_shape >> 4u;
-    p3_osp_u32 id;
+  for (off = 0; off < r->p3_rec_end; off += P3_OSP_REC_SIZE_(r, off)) {
+    unsigned shape = P3_OSP_REC_SHAPE_(r, off), n = 1u << (shape & 15u),
+             shown = shape >> 4u, i, got;
     p3_osp_put(&o, "s ");
-    p3_osp_put_u64(&o, rec->p3_count);
+    p3_osp_put_u64(&o, P3_OSP_REC_COUNT_(r, off));
     p3_osp_put(&o, " ");
     p3_osp_put_u64(&o, n);
     /* As it ran: blocks SHOWN.. of the least rotation, then 0..SHOWN-1
-     * (decoded twice rather than buffered: this may run in a signal
-     * handler). */
-    for (pass = 0; pass < 2; ++pass)
-      for (i = 0, pos = 0, id = 0;
-           i < (pass ? shown : n) && pos < rec->p3_nbytes; ++i) {
-        id = p3_osp_decode_next(bytes, &pos, id);
-        if (pass == 1 || i >= shown) {
-          p3_osp_put(&o, " ");
-          p3_osp_put_u64(&o, id);
-        }
-      }
+     * (decoded into the registry's buffer: this may run in a signal
+     * handler, which holds the lock). */
+    got = p3_osp_decode(P3_OSP_REC_BYTES_(r, off), P3_OSP_REC_NBYTES_(r, off),
+                        n, r->p3_decoded);
+    for (i = 0; i < got; ++i) {
+      p3_osp_put(&o, " ");
+      p3_osp_put_u64(&o, r->p3_decoded[(shown + i) & (n - 1)]);
+    }
     p3_osp_put(&o, "\n");
-    off += P3_OSP_REC_SIZE_(rec->p3_nbytes);
   }
   p3_osp_put(&o, "end ");
   p3_osp_put_u64(&o, r->p3_entries);
@@ -2787,7 +2946,7 @@ static P3_UNUSED_ void p3_osp_start(const char *hash) {
   r->p3_started = 1;
   r->p3_trace_fd = -1;
   p3_osp_configure(r);
-  r->p3_mem = P3_CAST_(unsigned char *, p3_osp_map(r->p3_memory));
+  p3_osp_hot_map(r);
   if (!r->p3_mem)
     p3_osp_warn("cannot map the OSP hot list; no subpath is sampled", "", "");
   p3_osp_hot_clear(r);
@@ -2819,7 +2978,8 @@ p3_osp_attach(struct p3_osp_registry *r) {
   if (!r->p3_started)
     p3_osp_start(P3_NULL);
   len = r->p3_mask + 1;
-  bytes = sizeof(struct p3_osp_thread) + len * (4 + 2 + 1 + 4 + 5) + 64;
+  bytes = sizeof(struct p3_osp_thread) + sizeof(struct p3_osp_lz) +
+          len * (4 + 4 + 2 + 2 + 1 + 4 + 5) + 64;
   if (r->p3_mode == P3_OSP_TRACE)
     bytes += (P3_OSP_TRACE_CHUNK_ + 2) * 4;
   p3_osp_lock(&r->p3_lock);
@@ -2836,13 +2996,18 @@ p3_osp_attach(struct p3_osp_registry *r) {
     m += sizeof(struct p3_osp_thread); /* a multiple of 8 */
     t->p3_ring = P3_CAST_(p3_osp_u32 *, P3_CAST_(void *, m));
     t->p3_window = t->p3_ring + len;
-    t->p3_trace = r->p3_mode == P3_OSP_TRACE ? t->p3_window + len : P3_NULL;
-    m = P3_CAST_(unsigned char *,
-                 P3_CAST_(void *, t->p3_window + len +
-                                      (t->p3_trace ? P3_OSP_TRACE_CHUNK_ + 2
-                                                   : 0)));
+    m = P3_CAST_(unsigned char *, P3_CAST_(void *, t->p3_window + len * 2));
+    t->p3_trace = r->p3_mode == P3_OSP_TRACE
+                      ? P3_CAST_(p3_osp_u32 *, P3_CAST_(void *, m))
+                      : P3_NULL;
+    if (t->p3_trace)
+      m += (P3_OSP_TRACE_CHUNK_ + 2) * 4;
     t->p3_wheel = P3_CAST_(unsigned short *, P3_CAST_(void *, m));
-    t->p3_kring = m + len * 2;
+    t->p3_lz = P3_CAST_(struct p3_osp_lz *,
+                        P3_CAST_(void *, t->p3_wheel + len * 2));
+    t->p3_lz->p3_prev = t->p3_wheel + len;
+    t->p3_lz->p3_diff = t->p3_window + len;
+    t->p3_kring = P3_CAST_(unsigned char *, P3_CAST_(void *, t->p3_lz + 1));
     t->p3_enc = t->p3_kring + len;
     t->p3_next = r->p3_first_thread;
     r->p3_first_thread = t;
@@ -2949,7 +3114,7 @@ static P3_UNUSED_ void p3_osp_window_done(struct p3_osp_registry *r,
   for (i = 0; i < n; ++i)
     t->p3_window[i] = t->p3_ring[(start + i) & r->p3_mask];
   rot = p3_osp_least_rotation(t->p3_window, n);
-  nbytes = p3_osp_encode(t->p3_window, n, rot, t->p3_enc);
+  nbytes = p3_osp_encode(t->p3_window, n, rot, t->p3_enc, t->p3_lz);
   if (!r->p3_mem)
     return;
   p3_osp_lock(&r->p3_lock);
@@ -2977,7 +3142,7 @@ static P3_UNUSED_ void p3_osp_record(struct p3_osp_registry *r,
   m = t->p3_wheel[p];
   if (m) {
     t->p3_wheel[p] = 0;
-    for (n = 1; n <= r->p3_max_class; ++n)
+    for (n = 1; m >> n; ++n) /* up to the longest window ending here */
       if (m & (1u << n)) {
         t->p3_active -= 1;
         p3_osp_window_done(r, t, p, n);

@@ -134,3 +134,33 @@ TEST(HotList, LateWindowsAreThinnedToTheCurrentRate) {
 }
 
 } // namespace
+
+TEST(HotList, CountsPastTheirFieldThinTheSampleFirst) {
+  // A record's count has 16 bits: a count that would pass 65535 makes k grow
+  // first, as a full hot list does, so that the sample stays uniform. With
+  // the sample size unbounded (P3_OSP_SAMPLES=0), two items seen 300,000
+  // and 100,000 times, interleaved: over fixed seeds, unbiased estimates.
+  const uint64_t NA = 300000, NB = 100000;
+  const int Seeds = 40;
+  std::vector<uint32_t> A{11, 12}, B{13, 14, 15, 16};
+  double Sum[2] = {0, 0}, Sq[2] = {0, 0};
+  for (int Seed = 0; Seed < Seeds; ++Seed) {
+    rt::HotList H(4096, 0, 77 + Seed);
+    for (uint64_t I = 0; I < NA + NB; ++I)
+      H.add(I % 4 == 3 ? B : A, 0);
+    ASSERT_TRUE(H.consistent());
+    ASSERT_GE(H.k(), 3u);
+    ASSERT_LE(H.count(A), 65535u);
+    double Z[2] = {zScore(H.count(A), H.k(), NA),
+                   zScore(H.count(B), H.k(), NB)};
+    for (int I = 0; I < 2; ++I) {
+      Sum[I] += Z[I];
+      Sq[I] += Z[I] * Z[I];
+    }
+  }
+  for (int I = 0; I < 2; ++I) {
+    double Mean = Sum[I] / Seeds, Var = Sq[I] / Seeds - Mean * Mean;
+    EXPECT_NEAR(Mean, 0, 4 / std::sqrt(double(Seeds))) << "item " << I;
+    EXPECT_NEAR(Var, 1, 0.6) << "item " << I;
+  }
+}

@@ -18,17 +18,21 @@ unsigned leastRotation(const std::vector<uint32_t> &S) {
 std::vector<unsigned char> encode(const std::vector<uint32_t> &S,
                                   unsigned Rotation) {
   std::vector<unsigned char> Out(S.size() * 5 + 8);
-  Out.resize(p3_osp_encode(S.data(), unsigned(S.size()), Rotation, Out.data()));
+  // One work area for every call, as a thread's: windows that came before
+  // must not change the encoding.
+  static std::vector<unsigned short> Prev(1u << P3_OSP_MAX_CLASS_);
+  static std::vector<uint32_t> Diff(1u << P3_OSP_MAX_CLASS_);
+  static struct p3_osp_lz Work = {0, {0}, Diff.data(), Prev.data()};
+  Out.resize(
+      p3_osp_encode(S.data(), unsigned(S.size()), Rotation, Out.data(), &Work));
   return Out;
 }
 
 std::vector<uint32_t> decode(const std::vector<unsigned char> &Bytes,
                              unsigned N) {
-  std::vector<uint32_t> Out;
-  unsigned Pos = 0;
-  uint32_t Prev = 0;
-  for (unsigned I = 0; I < N; ++I)
-    Out.push_back(Prev = p3_osp_decode_next(Bytes.data(), &Pos, Prev));
+  std::vector<uint32_t> Out(N);
+  Out.resize(
+      p3_osp_decode(Bytes.data(), unsigned(Bytes.size()), N, Out.data()));
   return Out;
 }
 
@@ -56,14 +60,15 @@ HotList::HotList(uint64_t Memory, unsigned K0, uint64_t Seed) : Rng(Seed) {
   auto *Reg = new struct p3_osp_registry();
   Reg->p3_memory = Memory & ~7ULL;
   Reg->p3_k0 = K0;
-  Reg->p3_mem = static_cast<unsigned char *>(p3_osp_map(Reg->p3_memory));
+  Reg->p3_slot = p3_osp_slot_width(Reg->p3_memory);
+  p3_osp_hot_map(Reg);
   p3_osp_hot_clear(Reg);
   R = Reg;
 }
 
 HotList::~HotList() {
   auto *Reg = static_cast<struct p3_osp_registry *>(R);
-  munmap(Reg->p3_mem, Reg->p3_memory);
+  munmap(Reg->p3_mem, Reg->p3_memory + (4u << P3_OSP_MAX_CLASS_));
   delete Reg;
 }
 
@@ -79,7 +84,7 @@ void HotList::add(const std::vector<uint32_t> &S, unsigned KSeen) {
 unsigned HotList::k() const { return static_cast<struct p3_osp_registry *>(R)->p3_k; }
 uint64_t HotList::used() const {
   auto *Reg = static_cast<struct p3_osp_registry *>(R);
-  return Reg->p3_rec_end + Reg->p3_cap * 4;
+  return Reg->p3_rec_end + Reg->p3_cap * Reg->p3_slot;
 }
 uint64_t HotList::peak() const {
   return static_cast<struct p3_osp_registry *>(R)->p3_peak;
@@ -97,28 +102,36 @@ uint64_t HotList::count(const std::vector<uint32_t> &S) const {
   unsigned Class = 0;
   while ((1u << Class) < S.size())
     ++Class;
-  p3_osp_u32 *Slot =
-      p3_osp_find(Reg, Class, Enc.data(), unsigned(Enc.size()),
-                  p3_osp_hash(Enc.data(), unsigned(Enc.size()), Class));
-  return *Slot ? p3_osp_rec_at(Reg, uint64_t(*Slot - 1) * 8)->p3_count : 0;
+  uint64_t V = p3_osp_slot_get(
+      Reg, p3_osp_find(Reg, Class, Enc.data(), unsigned(Enc.size()),
+                       p3_osp_hash(Enc.data(), unsigned(Enc.size()), Class)));
+  return V ? P3_OSP_REC_COUNT_(Reg, V - 1) : 0;
 }
 
 bool HotList::consistent() const {
   auto *Reg = static_cast<struct p3_osp_registry *>(R);
-  uint64_t N = 0, Off = 0;
-  if (Reg->p3_rec_end + Reg->p3_cap * 4 > Reg->p3_memory ||
-      Reg->p3_entries * 2 > Reg->p3_cap)
+  uint64_t N = 0, Off = 0, Filled = 0;
+  if (Reg->p3_rec_end + Reg->p3_cap * Reg->p3_slot > Reg->p3_memory ||
+      Reg->p3_entries * 4 > Reg->p3_cap * 3)
     return false;
   for (; Off < Reg->p3_rec_end; ++N) {
-    p3_osp_rec *Rec = p3_osp_rec_at(Reg, Off);
-    auto *Bytes = reinterpret_cast<unsigned char *>(Rec + 1);
-    p3_osp_u32 *Slot =
-        p3_osp_find(Reg, P3_OSP_CLASS_(Rec), Bytes, Rec->p3_nbytes, Rec->p3_hash);
-    if (Rec->p3_count == 0 || *Slot != Off / 8 + 1)
+    unsigned Class = P3_OSP_REC_SHAPE_(Reg, Off) & 15u;
+    unsigned NBytes = P3_OSP_REC_NBYTES_(Reg, Off);
+    const unsigned char *Bytes = P3_OSP_REC_BYTES_(Reg, Off);
+    uint64_t Slot = p3_osp_find(Reg, Class, Bytes, NBytes,
+                                p3_osp_hash(Bytes, NBytes, Class));
+    if (P3_OSP_REC_COUNT_(Reg, Off) == 0 ||
+        p3_osp_slot_get(Reg, Slot) != Off + 1)
       return false;
-    Off += P3_OSP_REC_SIZE_(Rec->p3_nbytes);
+    // The encoding decodes to a whole subpath of its class.
+    std::vector<unsigned char> Enc(Bytes, Bytes + NBytes);
+    if (decode(Enc, 1u << Class).size() != (1u << Class))
+      return false;
+    Off += P3_OSP_REC_SIZE_(Reg, Off);
   }
-  return Off == Reg->p3_rec_end && N == Reg->p3_entries;
+  for (uint64_t I = 0; I < Reg->p3_cap; ++I)
+    Filled += p3_osp_slot_get(Reg, I) != 0;
+  return Off == Reg->p3_rec_end && N == Reg->p3_entries && Filled == N;
 }
 
 void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
@@ -136,7 +149,7 @@ void freshSampler(uint64_t Memory, unsigned MaxLength, uint64_t Period,
   unsetenv("P3_OSP_DUMP_SIGNAL");
   unsetenv("P3_OSP_DUMP_EVERY");
   p3_osp_configure(Reg);
-  Reg->p3_mem = static_cast<unsigned char *>(p3_osp_map(Reg->p3_memory));
+  p3_osp_hot_map(Reg);
   p3_osp_hot_clear(Reg);
   Reg->p3_trace_fd = -1;
   Reg->p3_hash = "0123456789abcdef";
