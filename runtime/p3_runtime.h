@@ -1360,21 +1360,34 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
  * Such a unit ("late") keeps a registry of its own translation unit
  * (static), since that linker does not keep the hidden registry within the
  * object (see p3_registry_at_): each such translation unit writes its own
- * section. It installs an exit handler (tcc -run runs no destructor on
+ * section. Mapped when needed (a static one would add its 4 KB to every
+ * translation unit's bss), unmapped by the destructor, after it wrote. It installs an exit handler (tcc -run runs no destructor on
  * exit()) and never touches the cut stack, a thread-local variable that
  * linker cannot place (no TLS segment: see p3_cut_off_). */
 #if !defined(__TINYC__)
-static P3_UNUSED_ struct p3_registry p3_registry_late_;
+static P3_UNUSED_ struct p3_registry *p3_registry_late_;
 static P3_UNUSED_ void p3_fork_child_late_(void) {
-  p3_fork_child_in_(&p3_registry_late_);
+  p3_fork_child_in_(p3_registry_late_);
 }
 static P3_UNUSED_ void p3_register_late_(struct p3_unit *u) {
+  void *p;
   if (u->p3_registered)
     return;
-  u->p3_registered = 2;
-  p3_registry_late_.p3_no_cut = 1;
   P3_CUT_OFF_SET_;
-  p3_register_in_(u, &p3_registry_late_, p3_fork_child_late_, 1);
+  if (!p3_registry_late_) {
+    p = p3_sys_mmap(P3_NULL, sizeof(struct p3_registry), P3_PROT_RW_,
+                    P3_MAP_ANON_, -1, 0);
+    if (p == P3_MAP_FAILED_) {
+      p3_warn("cannot map a registry (", p3_sys_strerror(*p3_sys_errno()),
+              "); the counts of a translation unit linked by a linker that "
+              "drops constructor priorities are lost", "");
+      return;
+    }
+    p3_registry_late_ = P3_CAST_(struct p3_registry *, p);
+    p3_registry_late_->p3_no_cut = 1;
+  }
+  u->p3_registered = 2;
+  p3_register_in_(u, p3_registry_late_, p3_fork_child_late_, 1);
 }
 #define P3_UNIT_LATE_(table)                                                   \
   static void p3_init_late_##table(void) __attribute((__constructor__));      \
@@ -1384,7 +1397,7 @@ static P3_UNUSED_ void p3_register_late_(struct p3_unit *u) {
   static void p3_fini_late_##table(void) __attribute((__destructor__));       \
   static void p3_fini_late_##table(void) {                                     \
     if (p3_unit_##table.p3_registered == 2)                                    \
-      p3_unload(&p3_registry_late_);                                           \
+      p3_unload_late_();                                                       \
   }
 #else
 #define P3_UNIT_LATE_(table)
@@ -1402,6 +1415,19 @@ static P3_UNUSED_ void p3_unload(struct p3_registry *r) {
   p3_sys_cxa_finalize(r);
   p3_dump(r);
 }
+
+#if !defined(__TINYC__)
+/* The destructor of a late unit ("Linkers that drop constructor
+ * priorities"): once written, nothing refers to the registry any more. */
+static P3_UNUSED_ void p3_unload_late_(void) {
+  struct p3_registry *r = p3_registry_late_;
+  if (!r)
+    return;
+  p3_unload(r);
+  p3_registry_late_ = P3_NULL;
+  p3_sys_munmap(r, sizeof(struct p3_registry));
+}
+#endif
 
 /*===-- The macros the rewriter emits -------------------------------------===*/
 
