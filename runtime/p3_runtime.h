@@ -1357,13 +1357,14 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
  * never register. Plain constructors and destructors do run, after the
  * prioritized ones wherever those run at all: P3_UNIT adds one of each
  * (gcc and clang only), which registers the unit only if P3_CTOR_ has not.
- * Such a unit ("late") keeps a registry of its own translation unit
- * (static), since that linker does not keep the hidden registry within the
- * object (see p3_registry_at_): each such translation unit writes its own
- * section. Mapped when needed (a static one would add its 4 KB to every
- * translation unit's bss), unmapped by the destructor, after it wrote. It installs an exit handler (tcc -run runs no destructor on
- * exit()) and never touches the cut stack, a thread-local variable that
- * linker cannot place (no TLS segment: see p3_cut_off_). */
+ * Such a unit ("late") keeps a registry of its own translation unit, since
+ * that linker does not keep the hidden registry within the object (see
+ * p3_registry_at_): each such translation unit writes its own section. The
+ * registry is mapped when needed (a static one would add its 4 KB to every
+ * translation unit's bss) and unmapped by the destructor, after it wrote.
+ * It installs an exit handler (tcc -run runs no destructor on exit()) and
+ * never touches the cut stack, a thread-local variable that linker cannot
+ * place (no TLS segment: see p3_cut_off_). */
 #if !defined(__TINYC__)
 static P3_UNUSED_ struct p3_registry *p3_registry_late_;
 static P3_UNUSED_ void p3_fork_child_late_(void) {
