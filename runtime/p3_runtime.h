@@ -26,7 +26,9 @@
  *    unused, so a file without P3_UNIT emits no runtime code.
  *  - All units of one executable or shared object share one registry, a
  *    weak hidden variable (hidden: a dlclose'd library must not leave its
- *    units in another object's registry; tcc ignores the visibility).
+ *    units in another object's registry; tcc ignores the visibility, and
+ *    objects linked by tcc's linker get one per translation unit: see
+ *    "Linkers that drop constructor priorities").
  *  - Code can go away before the process exits (dlclose, tcc -run, libtcc):
  *    the object's destructor writes its profile and removes every handler
  *    that points into it, so nothing calls into a freed image.
@@ -228,6 +230,8 @@ struct p3_unit {
   const char *p3_hash;
   int p3_counts_probes; /* compiled with P3_COUNT_PROBES */
   int p3_done;          /* scratch while writing the profile */
+  int p3_registered;    /* by P3_CTOR_ (1) or by the fallback (2; see
+                           "Linkers that drop constructor priorities") */
   struct p3_unit *p3_next;
 };
 
@@ -240,6 +244,7 @@ struct p3_registry {
   int p3_forked; /* this process is a forked child of the one that started */
   int p3_lock;
   int p3_dir_too_long;
+  int p3_no_cut; /* its units' object may not touch the cut stack (late) */
   /* The output directory, resolved once at start-up so that chdir or
    * environment changes by the program do not move the profile. Empty:
    * the working directory at exit (getcwd failed). */
@@ -250,6 +255,16 @@ struct p3_registry {
 extern struct p3_registry p3_registry;
 __attribute((__weak__, __visibility__("hidden"))) struct p3_registry
     p3_registry;
+/* The code reaches the registry only through this pointer, a 64-bit
+ * relocation. gcc and clang address a hidden variable directly (a 32-bit
+ * PC-relative relocation), which the static linker resolves within the
+ * object; tcc's linker instead exports the hidden symbol and leaves such a
+ * relocation to the dynamic loader, which binds it to the executable's
+ * registry, more than 2 GB away from a shared library ("causes overflow in
+ * R_X86_64_PC32 relocation", and the code patched with garbage). Volatile,
+ * or the compiler reads it as the constant it is and addresses the registry
+ * directly again. Read at start-up, exit and fork only. */
+static P3_UNUSED_ struct p3_registry *volatile p3_registry_at_ = &p3_registry;
 #if P3_TS_
 /* Nonzero while this thread allocates a table: a hash insertion that finds
  * a grow in progress then knows whether it may wait for it (another thread
@@ -1075,6 +1090,7 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
 #define P3_CUT(c) ((void)0)
 #define P3_CUT_NONE ((void)0)
 #define P3_CUT_SYNC ((void)0)
+#define P3_CUT_OFF_SET_ ((void)0)
 static P3_UNUSED_ void p3_cut_dump_(void) {}
 #else
 struct p3_cut_entry {
@@ -1100,6 +1116,16 @@ extern __thread struct p3_cut_stack p3_cut_stack_v1;
 __attribute((__weak__, __visibility__("hidden"),
              __tls_model__("initial-exec"))) __thread struct p3_cut_stack
     p3_cut_stack_v1;
+
+/* Nonzero in a translation unit whose object was linked by a linker that
+ * dropped constructor priorities (tcc's: "Linkers that drop constructor
+ * priorities"), which also has no thread-local storage: it writes no TLS
+ * segment and resolves the initial-exec access to p3_cut_stack_v1 to
+ * garbage, so the first push would write anywhere. There no frame is ever
+ * pushed (p3_e stays null, as in a tcc-compiled copy): paths cut short are
+ * not counted. Static (a hidden global would be exported by that linker). */
+static P3_UNUSED_ int p3_cut_off_;
+#define P3_CUT_OFF_SET_ (p3_cut_off_ = 1)
 
 #ifdef __cplusplus
 #define P3_PTRCAST_(type, x) reinterpret_cast<type>(x)
@@ -1166,8 +1192,12 @@ static P3_UNUSED_ P3_NOINLINE_ void p3_cut_unwind_(struct p3_cut_stack *s,
  * caller's push at entry. */
 static P3_UNUSED_ P3_ALWAYS_INLINE_ struct p3_cut_entry *
 p3_cut_push_in_(__UINTPTR_TYPE__ f, p3_u64 id) {
-  struct p3_cut_stack *s = &p3_cut_stack_v1;
-  struct p3_cut_entry *e = s->p3_sp;
+  struct p3_cut_stack *s;
+  struct p3_cut_entry *e;
+  if (__builtin_expect(p3_cut_off_, 0))
+    return P3_NULL;
+  s = &p3_cut_stack_v1;
+  e = s->p3_sp;
   if (__builtin_expect(e == s->p3_end, 0))
     e = p3_cut_more_(s);
   else
@@ -1185,10 +1215,13 @@ p3_cut_push_(__UINTPTR_TYPE__ f) {
  * (frames a longjmp skipped) are counted first. */
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void
 p3_cut_pop_(struct p3_cut_entry **ep) {
-  struct p3_cut_stack *s = &p3_cut_stack_v1;
+  struct p3_cut_stack *s;
   struct p3_cut_entry *e = *ep;
   if (__builtin_expect(!e, 1))
     return;
+  /* Only now: where p3_cut_off_ is set, even computing the address (a load
+   * of its offset, which -O0 does first) faults. */
+  s = &p3_cut_stack_v1;
   if (__builtin_expect(s->p3_sp == e + 1, 1))
     s->p3_sp = e;
   else
@@ -1245,6 +1278,8 @@ p3_cut_note_(__UINTPTR_TYPE__ ep, int setjmp_frame, __UINTPTR_TYPE__ f,
   struct p3_cut_entry *e;
   if (setjmp_frame) {
     e = *P3_PTRCAST_(struct p3_cut_entry *volatile *, ep);
+    if (!e) /* p3_cut_off_ */
+      return;
   } else {
     e = *P3_PTRCAST_(struct p3_cut_entry **, ep);
     if (__builtin_expect(!e, 0)) {
@@ -1271,7 +1306,8 @@ p3_cut_forget_(__UINTPTR_TYPE__ ep, int setjmp_frame) {
  * skipped, and this frame's own) are counted now. Before setjmp this frame
  * notes no path (P3_CUT_NONE), so on the first return there is none. */
 #define P3_CUT_SYNC                                                            \
-  (p3_cut_stack_v1.p3_sp != p3_e + 1 || p3_e->p3_pending != P3_CUT_NONE_       \
+  (p3_e && (p3_cut_stack_v1.p3_sp != p3_e + 1 ||                               \
+            p3_e->p3_pending != P3_CUT_NONE_)                                  \
        ? p3_cut_unwind_(&p3_cut_stack_v1, p3_e, 1)                             \
        : (void)0)
 #endif
@@ -1286,7 +1322,8 @@ static P3_UNUSED_ void p3_dump(struct p3_registry *r) {
   if (r->p3_dumped || !r->p3_first)
     return;
   r->p3_dumped = 1;
-  p3_cut_dump_();
+  if (!r->p3_no_cut)
+    p3_cut_dump_();
 
   /* The name carries the first unit's (hash, copy): normally the only one.
    * The buffer of O serves to format it. */
@@ -1358,17 +1395,17 @@ static P3_UNUSED_ void p3_exit_handler(void *r) {
 /* A forked child must report only what it runs itself: it starts from zero.
  * Tables are dropped rather than cleared, since in thread-safe mode another
  * thread of the parent may have been resizing one when fork copied it. */
-static P3_UNUSED_ void p3_fork_child(void) {
+static P3_UNUSED_ void p3_fork_child_in_(struct p3_registry *r) {
   struct p3_unit *u;
   struct p3_function *f;
   struct p3_pages pages;
   p3_u64 i, j, k, n;
-  p3_registry.p3_lock = 0;
-  p3_registry.p3_forked = 1;
+  r->p3_lock = 0;
+  r->p3_forked = 1;
   /* Only the counters that are not zero are written: clearing a page that
    * holds none would copy it from the parent or back it with a new one. */
-  p3_pages_open(&pages, &p3_registry);
-  for (u = p3_registry.p3_first; u; u = u->p3_next)
+  p3_pages_open(&pages, r);
+  for (u = r->p3_first; u; u = u->p3_next)
     for (i = 0; i < u->p3_num_functions; ++i) {
       f = &u->p3_functions[i];
       for (j = 0; f->p3_counts && j <= f->p3_array_len; j += n) {
@@ -1387,6 +1424,9 @@ static P3_UNUSED_ void p3_fork_child(void) {
       f->p3_lock = f->p3_growing = 0;
     }
   p3_pages_close(&pages);
+}
+static P3_UNUSED_ void p3_fork_child(void) {
+  p3_fork_child_in_(p3_registry_at_);
 }
 
 static P3_UNUSED_ void p3_resolve_dir(struct p3_registry *r) {
@@ -1417,18 +1457,17 @@ static P3_UNUSED_ void p3_resolve_dir(struct p3_registry *r) {
  * runs the destructors of the code it compiled when main returns, but not
  * when the program calls exit(), which then runs only exit handlers. Both
  * are keyed to the registry, so that p3_unload can remove them. */
-static P3_UNUSED_ void p3_register(struct p3_unit *u) {
-  struct p3_registry *r = &p3_registry;
+static P3_UNUSED_ void p3_register_in_(struct p3_unit *u,
+                                       struct p3_registry *r,
+                                       void (*child)(void), int exit_handler) {
   p3_lock(&r->p3_lock);
   if (!r->p3_started) {
     r->p3_started = 1;
     p3_resolve_dir(r);
-#ifdef __TINYC__
-    if (p3_sys_cxa_atexit(p3_exit_handler, r, r) != 0)
+    if (exit_handler && p3_sys_cxa_atexit(p3_exit_handler, r, r) != 0)
       p3_warn("cannot install the exit handler; the raw profile will be "
               "written only if the program returns from main", "", "", "");
-#endif
-    if (p3_sys_register_atfork(P3_NULL, P3_NULL, p3_fork_child, r) != 0)
+    if (p3_sys_register_atfork(P3_NULL, P3_NULL, child, r) != 0)
       p3_warn("cannot install the fork handler; forked children will "
               "report their parent's counts too", "", "", "");
   }
@@ -1440,6 +1479,68 @@ static P3_UNUSED_ void p3_register(struct p3_unit *u) {
   r->p3_last = u;
   p3_unlock(&r->p3_lock);
 }
+static P3_UNUSED_ void p3_register(struct p3_unit *u) {
+  u->p3_registered = 1;
+#ifdef __TINYC__
+  p3_register_in_(u, p3_registry_at_, p3_fork_child, 1);
+#else
+  p3_register_in_(u, p3_registry_at_, p3_fork_child, 0);
+#endif
+}
+
+/* Linkers that drop constructor priorities. tcc's linker (0.9.27), linking
+ * objects that gcc or clang compiled (tcc linking a library or program, or
+ * tcc -run loading them), ignores the .init_array.00101 and .fini_array.00101
+ * sections of P3_CTOR_ and P3_DTOR_: those never run, and the units would
+ * never register. Plain constructors and destructors do run, after the
+ * prioritized ones wherever those run at all: P3_UNIT adds one of each
+ * (gcc and clang only), which registers the unit only if P3_CTOR_ has not.
+ * Such a unit ("late") keeps a registry of its own translation unit, since
+ * that linker does not keep the hidden registry within the object (see
+ * p3_registry_at_): each such translation unit writes its own section. The
+ * registry is mapped when needed (a static one would add its 4 KB to every
+ * translation unit's bss) and unmapped by the destructor, after it wrote.
+ * It installs an exit handler (tcc -run runs no destructor on exit()) and
+ * never touches the cut stack, a thread-local variable that linker cannot
+ * place (no TLS segment: see p3_cut_off_). */
+#if !defined(__TINYC__)
+static P3_UNUSED_ struct p3_registry *p3_registry_late_;
+static P3_UNUSED_ void p3_fork_child_late_(void) {
+  p3_fork_child_in_(p3_registry_late_);
+}
+static P3_UNUSED_ void p3_register_late_(struct p3_unit *u) {
+  void *p;
+  if (u->p3_registered)
+    return;
+  P3_CUT_OFF_SET_;
+  if (!p3_registry_late_) {
+    p = p3_sys_mmap(P3_NULL, sizeof(struct p3_registry), P3_PROT_RW_,
+                    P3_MAP_ANON_, -1, 0);
+    if (p == P3_MAP_FAILED_) {
+      p3_warn("cannot map a registry (", p3_sys_strerror(*p3_sys_errno()),
+              "); the counts of a translation unit linked by a linker that "
+              "drops constructor priorities are lost", "");
+      return;
+    }
+    p3_registry_late_ = P3_CAST_(struct p3_registry *, p);
+    p3_registry_late_->p3_no_cut = 1;
+  }
+  u->p3_registered = 2;
+  p3_register_in_(u, p3_registry_late_, p3_fork_child_late_, 1);
+}
+#define P3_UNIT_LATE_(table)                                                   \
+  static void p3_init_late_##table(void) __attribute((__constructor__));      \
+  static void p3_init_late_##table(void) {                                     \
+    p3_register_late_(&p3_unit_##table);                                       \
+  }                                                                            \
+  static void p3_fini_late_##table(void) __attribute((__destructor__));       \
+  static void p3_fini_late_##table(void) {                                     \
+    if (p3_unit_##table.p3_registered == 2)                                    \
+      p3_unload_late_();                                                       \
+  }
+#else
+#define P3_UNIT_LATE_(table)
+#endif
 
 /* From each unit's destructor: the object (executable, shared library, or
  * code compiled in memory by tcc) is going away, at exit or before. The
@@ -1453,6 +1554,19 @@ static P3_UNUSED_ void p3_unload(struct p3_registry *r) {
   p3_sys_cxa_finalize(r);
   p3_dump(r);
 }
+
+#if !defined(__TINYC__)
+/* The destructor of a late unit ("Linkers that drop constructor
+ * priorities"): once written, nothing refers to the registry any more. */
+static P3_UNUSED_ void p3_unload_late_(void) {
+  struct p3_registry *r = p3_registry_late_;
+  if (!r)
+    return;
+  p3_unload(r);
+  p3_registry_late_ = P3_NULL;
+  p3_sys_munmap(r, sizeof(struct p3_registry));
+}
+#endif
 
 /*===-- The macros the rewriter emits -------------------------------------===*/
 
@@ -1473,11 +1587,12 @@ static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
 #define P3_UNIT(table, copy, hash)                                             \
   static struct p3_unit p3_unit_##table = {                                    \
       (table), sizeof(table) / sizeof((table)[0]), (copy), (hash),             \
-      P3_UNIT_PROBES_, 0, P3_NULL};                                            \
+      P3_UNIT_PROBES_, 0, 0, P3_NULL};                                         \
   static void p3_init_##table(void) P3_CTOR_;                                  \
   static void p3_init_##table(void) { p3_register(&p3_unit_##table); }         \
   static void p3_fini_##table(void) P3_DTOR_;                                  \
-  static void p3_fini_##table(void) { p3_unload(&p3_registry); }
+  static void p3_fini_##table(void) { p3_unload(p3_registry_at_); }            \
+  P3_UNIT_LATE_(table)
 
 /* The COUNTS argument of P3_ENTER for a hashed function without a cache
  * (P3_FUNCTION_HASHED): one element, so no id has a slot and every count goes

@@ -32,6 +32,15 @@ private:
   std::vector<std::string> pushedAfterEntering(unsigned B, unsigned Depth) const;
   uint64_t inc(unsigned E) const { return E == NoEdge ? 0 : I.Inc[E]; }
   bool framed() const;
+  /// Whether every exit edge notes that nothing is pending: in a setjmp
+  /// caller, the ways into a block where paths restart after setjmp are
+  /// exit edges (startPathsAtRestarts), and P3_CUT_SYNC there counts the
+  /// frame's pending path as cut by a longjmp. Arriving by normal flow, the
+  /// pending note would be a stale one, left by the last noted call that
+  /// returned: a path counted that never ran. After a count nothing is
+  /// pending, so the note is right on every exit edge (returns included), and
+  /// whether or not this copy counts the edge.
+  bool clearsAfterExit() const { return !A.SetjmpRestarts.empty(); }
   void addCutActions(FunctionCode &Code) const;
   bool Framed = false;
 
@@ -67,8 +76,10 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
         Actions.push_back(formatv("P3_COUNT({0})", formatIncrement(inc(E))));
       // Counted already (or not at all): not again by the cut stack, should
       // the noreturn call's arguments or the returned value's calls not
-      // return.
-      if (Framed && (A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount))
+      // return; nor by the P3_CUT_SYNC of a setjmp restart this edge goes on
+      // to (clearsAfterExit).
+      if (Framed && (A.Blocks[B].EndsInNoReturn ||
+                     A.Blocks[B].CallsAfterCount || clearsAfterExit()))
         Actions.push_back("P3_CUT_NONE");
       return Actions;
     }
@@ -109,7 +120,9 @@ std::vector<std::string> ProbeCodeBuilder::guardedExit(unsigned B,
     Actions.push_back("P3_COUNT(0)");
   // A return value's calls that exit leave the path uncounted (the cleanup
   // does not run); they have no place of their own for P3_CUT.
-  if ((A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount) && Framed)
+  if ((A.Blocks[B].EndsInNoReturn || A.Blocks[B].CallsAfterCount ||
+       clearsAfterExit()) &&
+      Framed)
     Actions.push_back("P3_CUT_NONE");
   return Actions;
 }
