@@ -925,9 +925,10 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
 
 #define P3_CUT_NONE_ (~P3_CAST_(p3_u64, 0))
 
-/* P3_NO_CUT_STACK: build a copy that does not count paths cut short, like
- * tcc's (to compare a gcc or clang build with a tcc one). */
-#if defined(__TINYC__) || defined(P3_NO_CUT_STACK)
+/* P3_NO_CUT_STACK: build a copy that does not count paths cut short (no
+ * frames, no eager counts). P3_NO_CUT_FRAMES: only the frames do nothing,
+ * as with tcc (to compare a gcc or clang build with a tcc one). */
+#if defined(__TINYC__) || defined(P3_NO_CUT_STACK) || defined(P3_NO_CUT_FRAMES)
 #define P3_FRAME char p3_e P3_UNUSED_
 #define P3_FRAME_SETJMP char p3_e P3_UNUSED_
 #define P3_CUT(c) ((void)0)
