@@ -1082,9 +1082,10 @@ static P3_UNUSED_ p3_u64 p3_put_section(struct p3_out *o, struct p3_unit *u,
 
 #define P3_CUT_NONE_ (~P3_CAST_(p3_u64, 0))
 
-/* P3_NO_CUT_STACK: build a copy that does not count paths cut short, like
- * tcc's (to compare a gcc or clang build with a tcc one). */
-#if defined(__TINYC__) || defined(P3_NO_CUT_STACK)
+/* P3_NO_CUT_STACK: build a copy that does not count paths cut short (no
+ * frames, no eager counts). P3_NO_CUT_FRAMES: only the frames do nothing,
+ * as with tcc (to compare a gcc or clang build with a tcc one). */
+#if defined(__TINYC__) || defined(P3_NO_CUT_STACK) || defined(P3_NO_CUT_FRAMES)
 #define P3_FRAME char p3_e P3_UNUSED_
 #define P3_FRAME_SETJMP char p3_e P3_UNUSED_
 #define P3_CUT(c) ((void)0)
@@ -1703,6 +1704,48 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
 #define P3_COUNT(c) (P3_PROBE_, P3_TALLY_(p3_r + P3_CAST_(p3_u64, c)))
 #define P3_BACK(c, d) (P3_COUNT(c), P3_RESET(d))
 #define P3_NONE ((void)0)
+
+/*===-- Paths cut short, counted eagerly (no frame) ------------------------===*
+ *
+ * Around a call that may not return (exit, longjmp: docs/rewriter.md, "Paths
+ * cut short"), in an array-mode function of a C file whose every such call
+ * has a place for both:
+ *   P3_SEQ(P3_CUT_COUNT(c), f(x))   ...the call...   P3_CUT_UNDO(c)
+ * P3_CUT_COUNT counts the path that would be cut there (register + c) before
+ * the call, as its exit edge's P3_COUNT would (one probe), and P3_CUT_UNDO
+ * takes that count and probe back when the call returns normally (the
+ * register does not change in between). A call that exits or longjmps never
+ * returns to the undo: its count stands. So no frame, no per-thread stack,
+ * nothing at exit, and tcc counts these paths too. Thread-safe builds add
+ * and subtract atomically; a count another thread has made for a call still
+ * running when the process exits stands as well (that thread's path was cut
+ * short by the exit). P3_NO_CUT_STACK turns these off with the frames.
+ * Never in a hashed function (the rewriter keeps the frame there; the size
+ * check makes such a use a compile error).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#if P3_TS_
+#define P3_DEC_(p) ((void)__atomic_fetch_sub((p), 1, __ATOMIC_RELAXED))
+#else
+#define P3_DEC_(p) ((void)--*(p))
+#endif
+#ifdef P3_COUNT_PROBES
+#define P3_UNPROBE_ P3_DEC_(&p3_f->p3_probes)
+#else
+#define P3_UNPROBE_ ((void)0)
+#endif
+#if defined(P3_NO_CUT_STACK)
+#define P3_CUT_COUNT(c) ((void)0)
+#define P3_CUT_UNDO(c) ((void)0)
+#else
+#define P3_CUT_ARRAY_ ((void)sizeof(char[P3_LEN_ != 0 ? 1 : -1]))
+#define P3_CUT_COUNT(c)                                                        \
+  (P3_CUT_ARRAY_, P3_PROBE_,                                                   \
+   P3_INC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))
+#define P3_CUT_UNDO(c)                                                         \
+  (P3_UNPROBE_, P3_DEC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))
+#endif
 
 /*===-- Loop-local counting -----------------------------------------------===*/
 

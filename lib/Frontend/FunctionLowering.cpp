@@ -91,6 +91,7 @@ private:
   void endPathsAtComputedGotos();
   void endPathsAtSetjmp();
   void findCutCalls();
+  void describeCallValue(const CallExpr *C, Site &S);
   bool endsPathInside(const Stmt *S) const;
   bool startPathsAtRestarts();
   void findSites(const CFGBlock &B);
@@ -1511,8 +1512,10 @@ void Lowering::findCutCalls() {
       if (std::optional<unsigned> S = expressionSite(SiteKind::Expression, C)) {
         if (Out.Sites.size() > Before)
           Out.Sites[*S].CutOnly = true;
-        if (Out.Sites[*S].Sequenced)
+        if (Out.Sites[*S].Sequenced) {
           Cut.Site = *S;
+          describeCallValue(C, Out.Sites[*S]);
+        }
       }
       SiteOfCall[C] = Cut.Site;
       Out.CutCalls.push_back(Cut);
@@ -1540,6 +1543,89 @@ void Lowering::findCutCalls() {
       noteBeforeExpression(CallOfCut[I], Cut);
     }
   }
+}
+
+/// For counting a path cut in call \p C eagerly (Site::CallValue): in C,
+/// how its value can be held, and for a statement of its own, where the
+/// statement's ';' ends.
+void Lowering::describeCallValue(const CallExpr *C, Site &S) {
+  if (Ctx.getLangOpts().CPlusPlus || S.CallValue == "!")
+    return;
+  std::string Value;
+  QualType T = C->getType();
+  if (T->isVoidType()) {
+    Value = "void";
+  } else if ((T->isScalarType() || T->isStructureOrClassType() ||
+              T->isUnionType()) &&
+             !T->isVariablyModifiedType()) {
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    llvm::raw_string_ostream OS(Value);
+    T.getUnqualifiedType().print(OS, Policy, "p3_v");
+    OS.flush();
+    // A type with no name cannot be spelled again.
+    if (StringRef(Value).contains("(anonymous") ||
+        StringRef(Value).contains("(unnamed") ||
+        StringRef(Value).contains("typeof"))
+      Value.clear();
+  }
+  // A value nothing uses, held and given back by a statement expression,
+  // would be reported unused (-Wunused-value); "(f(x), undo)" would not
+  // build where a macro that is empty here makes it an operand under other
+  // flags (sqlite3's "TESTONLY(rc =) f(x);"). Only the statement form, whose
+  // undo follows the ';', is safe there.
+  if (Value != "void" && !S.WholeStatement) {
+    const Stmt *Child = C, *P = PM->getParent(C);
+    while (P && isa<ImplicitCastExpr, ParenExpr, FullExpr>(P)) {
+      Child = P;
+      P = PM->getParent(P);
+    }
+    auto IsCondition = [&]() {
+      if (const auto *If = dyn_cast<IfStmt>(P))
+        return If->getCond() == Child;
+      if (const auto *W = dyn_cast<WhileStmt>(P))
+        return W->getCond() == Child;
+      if (const auto *D = dyn_cast<DoStmt>(P))
+        return D->getCond() == Child;
+      if (const auto *F = dyn_cast<ForStmt>(P))
+        return F->getCond() == Child;
+      if (const auto *Sw = dyn_cast<SwitchStmt>(P))
+        return Sw->getCond() == Child;
+      return false;
+    };
+    const auto *Comma = dyn_cast_or_null<BinaryOperator>(P);
+    bool Used =
+        P && (isa<Expr>(P) ? !(Comma && Comma->getOpcode() == BO_Comma &&
+                               Comma->getLHS() == Child)
+                           : isa<DeclStmt, ReturnStmt>(P) || IsCondition());
+    if (!Used)
+      Value.clear();
+  }
+  if (Value.empty() || (!S.CallValue.empty() && S.CallValue != Value)) {
+    S.CallValue = "!";
+    return;
+  }
+  S.CallValue = Value;
+  if (!S.WholeStatement)
+    return;
+  // The ';' after the call's text, past blanks and comments only.
+  StringRef Buf = Text.sourceManager().getBufferData(File);
+  size_t I = S.End;
+  while (I < Buf.size()) {
+    if (isspace(static_cast<unsigned char>(Buf[I]))) {
+      ++I;
+    } else if (Buf.substr(I).starts_with("/*")) {
+      size_t E = Buf.find("*/", I + 2);
+      if (E == StringRef::npos)
+        return;
+      I = E + 2;
+    } else if (Buf.substr(I).starts_with("//")) {
+      I = Buf.find('\n', I);
+    } else {
+      break;
+    }
+  }
+  if (I < Buf.size() && Buf[I] == ';')
+    S.StatementEnd = I + 1;
 }
 
 /// A call with no place of its own (in a macro's body) inside an operand

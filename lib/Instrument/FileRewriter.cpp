@@ -107,11 +107,30 @@ public:
     case SiteKind::Expression:
       if (S.WholeStatement) {
         add(S.Begin, Insertion::Open, Width, Rank, asStatements(Actions));
+        // The undo of a count of the path cut in the call: right after the
+        // statement's ';', before any other text there (width 0).
+        if (!Code.Undo.empty())
+          add(S.StatementEnd, Insertion::Close, 0, 0, " " + Code.Undo + ";");
         break;
       }
-      add(S.Begin, Insertion::Open, Width, Rank,
-          "P3_SEQ(" + asExpression(Actions) + ", " + Open);
-      add(S.End, Insertion::Close, Width, Rank, Close + ")");
+      if (Code.Undo.empty()) {
+        add(S.Begin, Insertion::Open, Width, Rank,
+            "P3_SEQ(" + asExpression(Actions) + ", " + Open);
+        add(S.End, Insertion::Close, Width, Rank, Close + ")");
+      } else if (S.CallValue == "void") {
+        add(S.Begin, Insertion::Open, Width, Rank,
+            "P3_SEQ(" + asExpression(Actions) + ", (" + Open);
+        add(S.End, Insertion::Close, Width, Rank,
+            Close + ", " + Code.Undo + "))");
+      } else {
+        // The call's value held while the count is undone (a GNU statement
+        // expression, as for return values).
+        add(S.Begin, Insertion::Open, Width, Rank,
+            "__extension__ ({ " + S.CallValue + " = P3_SEQ(" +
+                asExpression(Actions) + ", " + Open);
+        add(S.End, Insertion::Close, Width, Rank,
+            Close + "); " + Code.Undo + "; p3_v; })");
+      }
       break;
     case SiteKind::ReturnValue:
       // __extension__: no -pedantic warning for the statement expression.

@@ -20,8 +20,8 @@ namespace {
 class ProbeCodeBuilder {
 public:
   ProbeCodeBuilder(const AnchoredFunction &A, const Instance &I,
-                   const LoopCounters &Loops)
-      : A(A), D(A.Graphs.DAG), I(I), Loops(Loops) {}
+                   const LoopCounters &Loops, const std::vector<Site> *Sites)
+      : A(A), D(A.Graphs.DAG), I(I), Loops(Loops), EagerSites(Sites) {}
 
   Expected<FunctionCode> run();
 
@@ -42,13 +42,26 @@ private:
   /// whether or not this copy counts the edge.
   bool clearsAfterExit() const { return !A.SetjmpRestarts.empty(); }
   void addCutActions(FunctionCode &Code) const;
+  Expected<FunctionCode> build();
+  bool planEagerCuts();
+  bool eagerCutsHold(const FunctionCode &Code) const;
   bool Framed = false;
+  bool Eager = false;
+  /// Eager counting: the sites that count and undo, with the increment.
+  std::map<unsigned, uint64_t> EagerPlan;
 
   const AnchoredFunction &A;
   const PathDAG &D;
   const Instance &I;
   const LoopCounters &Loops;
+  const std::vector<Site> *EagerSites;
 };
+
+/// Whether site \p T's text lies inside site \p S's (code there runs
+/// between S's entry and its end).
+bool within(const Site &T, const Site &S) {
+  return S.Begin <= T.Begin && T.End <= S.End;
+}
 
 /// "3, 4": slots as macro arguments.
 std::string slotList(const std::vector<uint64_t> &Slots) {
@@ -179,12 +192,99 @@ void ProbeCodeBuilder::addCutActions(FunctionCode &Code) const {
     }
 }
 
+/// Eager counting of paths cut short, when every site that notes a counted
+/// cut is a call's own text whose value can be held (Site::CallValue), or a
+/// statement of its own with its ';' found: there the count goes in front
+/// and the undo right after the call. A site inside another with the same
+/// increment (a call in another's arguments, the same block) is covered by
+/// the outer one; any other nesting keeps the frame.
+bool ProbeCodeBuilder::planEagerCuts() {
+  if (!EagerSites || !A.SetjmpRestarts.empty())
+    return false;
+  const std::vector<Site> &Sites = *EagerSites;
+  std::map<unsigned, uint64_t> Plan;
+  std::vector<unsigned> Other; // sites of cuts not counted here
+  for (const CutExit &C : A.Cuts) {
+    unsigned E = D.edgeOf(C.Edge);
+    if (E == NoEdge || !I.counts(E)) {
+      Other.insert(Other.end(), C.Sites.begin(), C.Sites.end());
+      continue;
+    }
+    for (unsigned S : C.Sites) {
+      if (S >= Sites.size())
+        return false;
+      const Site &St = Sites[S];
+      if (St.Kind != SiteKind::Expression || St.CallValue.empty() ||
+          St.CallValue == "!" || (St.WholeStatement && St.StatementEnd == 0))
+        return false;
+      auto [It, New] = Plan.try_emplace(S, inc(E));
+      if (!New && It->second != inc(E))
+        return false;
+    }
+  }
+  Other.insert(Other.end(), A.QuietSites.begin(), A.QuietSites.end());
+  EagerPlan.clear();
+  for (auto [S, Inc] : Plan) {
+    bool Covered = false;
+    for (auto [T, TInc] : Plan)
+      if (T != S && within(Sites[S], Sites[T])) {
+        if (TInc != Inc)
+          return false;
+        Covered = true;
+      }
+    for (unsigned T : Other)
+      if (T < Sites.size() &&
+          (within(Sites[T], Sites[S]) || within(Sites[S], Sites[T])))
+        return false;
+    if (!Covered)
+      EagerPlan[S] = Inc;
+  }
+  return !EagerPlan.empty();
+}
+
+/// After the code is built: the count is the last action of its site, and
+/// no other code runs inside the call's text (the undo must find the
+/// register as the count left it).
+bool ProbeCodeBuilder::eagerCutsHold(const FunctionCode &Code) const {
+  const std::vector<Site> &Sites = *EagerSites;
+  for (auto [S, Inc] : EagerPlan) {
+    auto Own = Code.Sites.find(S);
+    if (Own == Code.Sites.end() || !Own->second.Exit.empty() ||
+        !Own->second.IfTrue.empty() || !Own->second.IfFalse.empty() ||
+        Own->second.Entry.empty() ||
+        Own->second.Entry.back() !=
+            formatv("P3_CUT_COUNT({0})", formatIncrement(Inc)).str())
+      return false;
+    for (const auto &[T, TCode] : Code.Sites) {
+      if (T == S || TCode.empty() || !within(Sites[T], Sites[S]))
+        continue;
+      if (Sites[T].Kind == SiteKind::ReturnValue &&
+          Sites[T].Begin == Sites[S].Begin && Sites[T].End == Sites[S].End)
+        continue; // around it
+      return false;
+    }
+  }
+  return true;
+}
+
 Expected<FunctionCode> ProbeCodeBuilder::run() {
+  if (I.isInstrumented() && framed() && planEagerCuts()) {
+    Eager = true;
+    Expected<FunctionCode> Code = build();
+    if (!Code || eagerCutsHold(*Code))
+      return Code;
+    Eager = false;
+  }
+  return build();
+}
+
+Expected<FunctionCode> ProbeCodeBuilder::build() {
   FunctionCode Code;
   if (!I.isInstrumented())
     return Code;
   Code.Instrumented = true;
-  Framed = Code.Framed = framed();
+  Framed = Code.Framed = !Eager && framed();
+  Code.EagerCuts = Eager;
   Code.LoopSlots = Loops.LoopSlots;
   Code.LoopRuns = Loops.Runs;
   const CFG &G = A.Lowered;
@@ -237,6 +337,11 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
   }
   if (Framed)
     addCutActions(Code);
+  for (auto [S, Inc] : Eager ? EagerPlan : std::map<unsigned, uint64_t>{}) {
+    Code.Sites[S].Entry.push_back(
+        formatv("P3_CUT_COUNT({0})", formatIncrement(Inc)));
+    Code.Sites[S].Undo = formatv("P3_CUT_UNDO({0})", formatIncrement(Inc));
+  }
   return Code;
 }
 
@@ -244,8 +349,9 @@ Expected<FunctionCode> ProbeCodeBuilder::run() {
 
 Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
                                          const Instance &I,
-                                         const LoopCounters &Loops) {
-  return ProbeCodeBuilder(A, I, Loops).run();
+                                         const LoopCounters &Loops,
+                                         const std::vector<Site> *EagerSites) {
+  return ProbeCodeBuilder(A, I, Loops, EagerSites).run();
 }
 
 } // namespace p3

@@ -7,7 +7,8 @@
 //   P3_RESET(d)     register = d: a path starts       (one probe)
 //   P3_BACK(c, d)   P3_COUNT(c), then P3_RESET(d)     (two probes: a back edge)
 //   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
-//                   s1..sn when the id is one of them (Instrument/LoopCounters.h)
+//                   s1..sn when the id is one of them
+//                   (Instrument/LoopCounters.h)
 //   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
 //   P3_CUT(c)       before a call that may not return: the path cut short
 //                   there would be register + c (a store, not a probe; the
@@ -15,6 +16,10 @@
 //                   return); P3_CUT_NONE: a path cut there is not counted
 //   P3_CUT_SYNC     after setjmp returns: count the paths of the frames a
 //                   longjmp skipped now
+//   P3_CUT_COUNT(c), P3_CUT_UNDO(c)  instead of P3_CUT, where every call
+//                   that may not return has a place for both: count the
+//                   path cut there (one probe) before the call, take the
+//                   count and the probe back after it returns; no frame
 // The actions of one edge are never folded into another edge's, so the probes
 // that run are exactly those of the overhead model (Graph/Instance.h).
 //
@@ -36,9 +41,13 @@ namespace p3 {
 struct SiteCode {
   std::vector<std::string> Entry, Exit;
   std::vector<std::string> IfTrue, IfFalse; ///< Condition sites.
+  /// Expression sites around a call (EagerCuts): what runs when the call
+  /// returns, "P3_CUT_UNDO(c)" (Site::CallValue says how).
+  std::string Undo;
 
   bool empty() const {
-    return Entry.empty() && Exit.empty() && IfTrue.empty() && IfFalse.empty();
+    return Entry.empty() && Exit.empty() && IfTrue.empty() && IfFalse.empty() &&
+           Undo.empty();
   }
 };
 
@@ -47,6 +56,9 @@ struct FunctionCode {
   /// The function keeps an entry on the runtime's cut stack (P3_FRAME): it
   /// counts a cut edge in this copy, or calls setjmp.
   bool Framed = false;
+  /// Paths cut short are counted before each call that may not return and
+  /// the count undone after it (P3_CUT_COUNT, P3_CUT_UNDO), with no frame.
+  bool EagerCuts = false;
   std::map<unsigned, SiteCode> Sites; ///< By site id; empty sites omitted.
   /// Loops (LoweredFunction::Loops index) whose block declares locals, and
   /// the slots; loops whose block counts runs.
@@ -55,11 +67,15 @@ struct FunctionCode {
 };
 
 /// The probe text of \p A under \p I, with back edges counting into locals
-/// as \p Loops plans (none by default). Fails only on an internal
+/// as \p Loops plans (none by default). With \p EagerSites (the function's
+/// sites, in an array-mode C function of its own text), paths cut short are
+/// counted eagerly where every counted cut has a place for it
+/// (FunctionCode::EagerCuts), else by a frame. Fails only on an internal
 /// inconsistency (an edge that cannot take a probe was given one).
-llvm::Expected<FunctionCode> generateProbeCode(const AnchoredFunction &A,
-                                               const Instance &I,
-                                               const LoopCounters &Loops = {});
+llvm::Expected<FunctionCode>
+generateProbeCode(const AnchoredFunction &A, const Instance &I,
+                  const LoopCounters &Loops = {},
+                  const std::vector<Site> *EagerSites = nullptr);
 
 /// An increment as C source: decimal, negative when above 2^63.
 std::string formatIncrement(uint64_t V);

@@ -271,8 +271,13 @@ Expected<RewritePlan> planRewrite(ArrayRef<LoweredFunction> Functions,
             LoopCounters Loops;
             if (Opts.LoopCounters && !Hashed && Group.size() == 1)
               Loops = planLoopCounters(Anchored[A], Functions[Index], I);
+            // Paths cut short counted eagerly: array mode, a text of its
+            // own (FileRewriter renders the undo per site).
             Expected<FunctionCode> Code =
-                generateProbeCode(Anchored[A], I, Loops);
+                generateProbeCode(Anchored[A], I, Loops,
+                                  Opts.EagerCuts && !Hashed && Group.size() == 1
+                                      ? &Functions[Index].Sites
+                                      : nullptr);
             if (!Code)
               return Code.takeError();
             Codes.push_back(std::move(*Code));

@@ -41,6 +41,10 @@ struct RewriteOptions {
   /// Count the paths cut short by exit() or longjmp from a callee (cut
   /// edges, and a frame on the runtime's cut stack; docs/rewriter.md).
   bool CutPaths = true;
+  /// Count them eagerly (a count before the call, undone when it returns)
+  /// where every such call has a place for that, instead of by a frame
+  /// (ProbeCode.h); false keeps the frames everywhere, to compare.
+  bool EagerCuts = true;
   std::string Root;
   std::string Tool;
   std::vector<ExcludedPath> Excluded; ///< Not mirrored (MirrorExclusions.h).

@@ -14,7 +14,8 @@ bool sameLowering(const LoweredFunction &A, const LoweredFunction &B) {
            X.BeforeCaseLabelAfter == Y.BeforeCaseLabelAfter &&
            X.Sequenced == Y.Sequenced &&
            X.SequencedWithCalls == Y.SequencedWithCalls &&
-           X.WholeStatement == Y.WholeStatement && X.ValueType == Y.ValueType;
+           X.WholeStatement == Y.WholeStatement && X.ValueType == Y.ValueType &&
+           X.CallValue == Y.CallValue && X.StatementEnd == Y.StatementEnd;
   };
   auto SameBlocks = [](const BlockSites &X, const BlockSites &Y) {
     return X.OncePerPass == Y.OncePerPass && X.Branch == Y.Branch &&

@@ -89,6 +89,16 @@ struct Site {
   /// ReturnValue sites: the declaration of the temporary, "int p3_ret" (or
   /// "void" for a function returning void).
   std::string ValueType;
+  /// Expression sites made for a call's own text in C (findCutCalls), for
+  /// counting a path cut there eagerly and undoing the count when the call
+  /// returns (p3_runtime.h, P3_CUT_COUNT): "void", or the declaration of a
+  /// temporary holding its value, "int p3_v"; empty when the value cannot be
+  /// held in one (C++, a type with no name), "!" when calls of different
+  /// types share the text.
+  std::string CallValue;
+  /// WholeStatement sites of such calls: the offset just past the ';' that
+  /// ends the statement, where the undo goes; 0 when there is none.
+  unsigned StatementEnd = 0;
 };
 
 constexpr unsigned NoSite = ~0u;

@@ -120,6 +120,13 @@ static cl::opt<bool> NoCutPaths(
              "callee (no cut edges, no frames on the runtime's cut stack)"),
     cl::cat(Category));
 
+static cl::opt<bool> NoEagerCuts(
+    "no-eager-cuts",
+    cl::desc("Count every path cut short by a frame on the runtime's cut "
+             "stack, also where a count before the call, undone when it "
+             "returns, would do (to compare their costs)"),
+    cl::cat(Category));
+
 static cl::opt<bool> ClosedWorld(
     "closed-world",
     cl::desc("C: assume that a call through a pointer reaches only functions "
@@ -440,7 +447,7 @@ static bool checkOspOptions() {
     Bad.push_back("-k (OSP writes one copy)");
   for (cl::Option *O : std::initializer_list<cl::Option *>{
            &StrategyName, &MaxCallSites, &Delta, &ArrayLimit, &ThreadSafe,
-           &NoExitGuards, &NoCutPaths, &NoHashCache})
+           &NoExitGuards, &NoCutPaths, &NoEagerCuts, &NoHashCache})
     if (O->getNumOccurrences())
       Bad.push_back("--" + O->ArgStr.str());
   for (const std::string &B : Bad)
@@ -666,6 +673,7 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.LoopCounters = !NoLoopCounters;
   Rewrite.CutPaths = !NoCutPaths;
+  Rewrite.EagerCuts = !NoEagerCuts;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Rewrite.Excluded = std::move(Excluded);

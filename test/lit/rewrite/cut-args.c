@@ -4,7 +4,7 @@
 // the function keeps no frame and a note says its cut paths are not counted.
 // Calls that return normally may still have branching arguments (printf).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --no-probes --run "" --run "a b c" | FileCheck --check-prefix=PROF %s
 // RUN: p3-report %t/out | FileCheck --check-prefix=NOTE %s
@@ -52,3 +52,8 @@ int main(int argc, char **argv) {
 // PROF:      FUNC main: 2 executions, 2/{{[0-9]+}} paths
 // PROF-NEXT:   1: 32-33 > 33 > 33-35
 // PROF-NEXT:   1: 32-33 > 33 > 33-35 CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c"
+// RUN: p3-report %t/eager --check %t/out/profile.json

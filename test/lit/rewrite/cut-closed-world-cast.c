@@ -7,7 +7,7 @@
 // keep their notes, since stop exits. Run "x" exits through that call:
 // finish's path cut there is counted.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --closed-world -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts --closed-world -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x" | FileCheck --check-prefix=PROF %s
 #include <stdio.h>
@@ -43,3 +43,8 @@ int main(int argc, char **argv) {
 // PROF:      FUNC finish: 2 executions, 2/3 paths
 // PROF-NEXT:   1: [[IF:[0-9]+]] > [[CALL:[0-9]+]] CUT
 // PROF-NEXT:   1: [[IF]] > [[CALL]] > [[RET:[0-9]+]]
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 --closed-world -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
+// RUN: p3-report %t/eager --check %t/out/profile.json

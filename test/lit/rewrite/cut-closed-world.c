@@ -15,12 +15,12 @@
 // note, and its path cut by exit() is counted (run "x"). Without the option,
 // every call through a pointer is noted (the second rewrite).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --closed-world -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts --closed-world -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 --closed-world -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "x"
 // RUN: p3-report %t/out2 --check %t/out/profile.json
-// RUN: cd %t && p3-rewrite -k 1 -o open t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o open t.c --
 // RUN: grep -v '^//' %t/open/copy-0/t.c | FileCheck --check-prefix=OPEN %s
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,3 +82,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: [[IF:[0-9]+]] > [[CALL:[0-9]+]] CUT
 // PROF-NEXT:   2: [[IF]] > [[CALL]] > [[RET:[0-9]+]]
 // PROF-NEXT:   6: [[IF]] > [[RET]]
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 --closed-world -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
+// RUN: p3-report %t/eager --check %t/out/profile.json

@@ -6,7 +6,7 @@
 // (P3_CUT_NONE), so a longjmp out of the hook counts nothing twice. The
 // function keeps its frame for callout(), whose cut paths are counted.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: FileCheck --check-prefix=NOTE %s < %t/out/manifest.json
 // RUN: cd %t && %p3check verify out t.c --run "" --run "a" --run "a b" --run "a b c" | FileCheck --check-prefix=PROF %s
@@ -103,3 +103,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: ... 61-62 CUT
 // PROF-NEXT:   3: ... 61-62 > 62
 // PROF-NEXT:   2: ... 64
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a" --run "a b" --run "a b c"
+// RUN: p3-report %t/eager --check %t/out/profile.json

@@ -6,7 +6,7 @@
 // probes above the model). The increment goes on the branch instead, and the
 // note stays alone in front of the call.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "a" --run "a b" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "a" --run "a b"
@@ -58,3 +58,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 30 CUT
 // PROF:      FUNC main: 12 executions, 5/9 paths
 // PROF:        2: ... 36 > 37 CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a" --run "a b"
+// RUN: p3-report %t/eager --check %t/out/profile.json

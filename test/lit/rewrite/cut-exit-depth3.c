@@ -7,7 +7,7 @@
 // the runtime counts the noted path of every frame still on the stack. The
 // direct exit() in fail is counted before the call and needs no frame.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "x x"
@@ -86,3 +86,8 @@ int main(int argc, char **argv) {
 // main: cut in both runs (its return is never reached).
 // PROF-NEXT: FUNC main: 2 executions, 1/2 paths
 // PROF-NEXT:   2: 52-55 CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x x"
+// RUN: p3-report %t/eager --check %t/out/profile.json

@@ -19,7 +19,7 @@
 // profiles must still equal SBL's.
 //
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --skip-function=catcher -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts --skip-function=catcher -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 --skip-function=catcher -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "x"
@@ -116,3 +116,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: {{.*}} CUT
 // PROF:      FUNC main: 12 executions,
 // PROF-NEXT:   1: {{.*}} CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 --skip-function=catcher -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
+// RUN: p3-report %t/eager --check %t/out/profile.json

@@ -6,7 +6,7 @@
 // longjmp. Its path ends at the statement that calls setjmp, where it notes
 // that no path is pending (P3_CUT_NONE), so the first return counts nothing.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet
@@ -81,3 +81,8 @@ int main(void) {
 // PROF-NEXT:   1: 54-55 > 55 > 56 > 55 ...
 // PROF-NEXT:   6: ... 55 > 56 > 55 ...
 // PROF-NEXT:   1: ... 55 > 57-58
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet
+// RUN: p3-report %t/eager --check %t/out/profile.json

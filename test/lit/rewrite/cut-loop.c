@@ -5,7 +5,7 @@
 // the inner loop (no call) keeps its counts in locals, flushed when its block
 // is left, before the call. At exit the outer loop's path is counted as cut.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x x x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "x x x"
@@ -56,3 +56,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   54: ... 29 > 30-31 ...
 // PROF-NEXT:   1: ... 29 > 33 CUT
 // PROF-NEXT:   24: ... 29 > 33 > 27 ...
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x x x"
+// RUN: p3-report %t/eager --check %t/out/profile.json

@@ -4,7 +4,7 @@
 // that call runs first and is the inner call's too: the function keeps its
 // frame, and a path cut in either call is counted.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "a b" --run "a b c d" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet --run "" --run "a b" --run "a b c d"
@@ -42,3 +42,8 @@ int main(int argc, char **argv) {
 // PROF:      FUNC main: 3 executions, 2/2 paths
 // PROF-NEXT:   1: 30-33
 // PROF-NEXT:   2: 30-33 CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b" --run "a b c d"
+// RUN: p3-report %t/eager --check %t/out/profile.json

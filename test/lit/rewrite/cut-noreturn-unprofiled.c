@@ -5,7 +5,7 @@
 // P3_CUT_NONE in front of CHECK makes an exit inside it count nothing,
 // rather than the path cut in g() noted before (a path that did not run).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: FileCheck --check-prefix=NOTE %s < %t/out/manifest.json
 // The unprofiled path's probes run without a count: --no-probes.
@@ -63,3 +63,8 @@ int main(int argc, char **argv) {
 // PROF:      FUNC f: 2 executions, 2/2 paths
 // PROF-NEXT:   1: 31 CUT
 // PROF-NEXT:   1: 31 > 32 > 33
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c d" --run "a b c d e f g"
+// RUN: p3-report %t/eager --check %t/out/profile.json

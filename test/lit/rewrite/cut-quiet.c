@@ -6,7 +6,7 @@
 // the probe-counting build says where. Library builtins (printf, strlen) note
 // nothing: the C library never exits on their behalf.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --no-probes --run "" --run "x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t/out/copy-0 && %cc -DP3_COUNT_PROBES -o counted t.c
@@ -60,3 +60,7 @@ int main(int argc, char **argv) {
 // PROBES:      Functions whose measured probes differ from the model
 // PROBES-NEXT: function       copy  model  measured  difference
 // PROBES-NEXT: main (t.c:32)     0      0         1          +1
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --no-probes --run "" --run "x" | FileCheck --check-prefix=PROF %s

@@ -3,7 +3,7 @@
 // took. The recursive call may not return because the function may call exit
 // (a recursive call is judged as the function is).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 2 --strategy=p3 -o out2 t.c -- && %p3check verify out2 t.c --quiet
@@ -48,3 +48,8 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   2: 15-16 > 23 > 26 > 27
 // PROF-NEXT: FUNC main: 1 executions, 1/2 paths
 // PROF-NEXT:   1: 34-37 CUT
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet
+// RUN: p3-report %t/eager --check %t/out/profile.json

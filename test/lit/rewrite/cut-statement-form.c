@@ -10,7 +10,7 @@
 // with sqlite3's "#ifdef SQLITE_ENABLE_API_ARMOR ... #endif" before
 // "sqlite3_mutex_enter(db->mutex);".
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "a b c d" | FileCheck --check-prefix=PROF %s
 // The configuration without locks: the copy builds and prints what the
@@ -100,3 +100,10 @@ done:
 // CODE-NEXT:  P3_CUT({{[0-9]+}}); lock(v);
 // CODE-NEXT:  done:
 // CODE-NEXT:  P3_CUT({{[0-9]+}}); lock(v);
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b c d"
+// RUN: p3-report %t/eager --check %t/out/profile.json
+// RUN: cd %t/eager/copy-0 && %cc -DNO_LOCKS -o copy-nolocks t.c && ./copy-nolocks a b > %t/copy-eager.txt
+// RUN: diff %t/orig.txt %t/copy-eager.txt

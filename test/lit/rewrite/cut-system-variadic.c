@@ -7,7 +7,7 @@
 // probe_file and spawn get no frame and no note, while a variadic function
 // of the C library that is none of these (execl) still gets its note.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" | FileCheck --check-prefix=PROF %s
 #include <fcntl.h>
@@ -59,3 +59,8 @@ int main(int argc, char **argv) {
 }
 // PROF: FUNC probe_file: 1 executions, 1/
 // PROF: FUNC spawn: 1 executions, 1/
+
+// The same program counted eagerly (the default: no frame where every call
+// that may not return has a place for a count and its undo): same profile.
+// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run ""
+// RUN: p3-report %t/eager --check %t/out/profile.json

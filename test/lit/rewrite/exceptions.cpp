@@ -179,3 +179,12 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: ... 91 > 93 > 94 > 95 > 94 ...
 // PROF-NEXT:   11: ... 94 > 95 > 94 ...
 // PROF-NEXT:   1: ... 94 > 96-97
+
+// C++ keeps the frame (docs/rewriter.md, "Paths cut short"): a count made
+// before a call and undone after it would stand when an exception passes
+// through the call, counting a path that a handler in this very function
+// continues; no eager count is emitted in C++.
+// RUN: cat %t/out/copy-0/ex.cpp %t/p3/copy-*/ex.cpp | grep -v '^//' | FileCheck --check-prefix=FRAMED %s
+// FRAMED-NOT: P3_CUT_COUNT
+// FRAMED: P3_FRAME
+// FRAMED-NOT: P3_CUT_COUNT
