@@ -43,8 +43,9 @@ struct RewriteOptions {
   bool CutPaths = true;
   /// Count them eagerly (a count before the call, undone when it returns)
   /// where every such call has a place for that, instead of by a frame
-  /// (ProbeCode.h); false keeps the frames everywhere, to compare.
-  bool EagerCuts = true;
+  /// (ProbeCode.h). Off by default: a forked child starts from zero counts,
+  /// so undoing a count made before the fork leaves it negative.
+  bool EagerCuts = false;
   std::string Root;
   std::string Tool;
   std::vector<ExcludedPath> Excluded; ///< Not mirrored (MirrorExclusions.h).

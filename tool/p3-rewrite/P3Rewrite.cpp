@@ -120,11 +120,18 @@ static cl::opt<bool> NoCutPaths(
              "callee (no cut edges, no frames on the runtime's cut stack)"),
     cl::cat(Category));
 
+static cl::opt<bool> EagerCuts(
+    "eager-cuts",
+    cl::desc("Count a path cut short by a count before the call, undone when "
+             "it returns, instead of by a frame on the runtime's cut stack, "
+             "where every such call of the function has a place for both "
+             "(cheaper; wrong in a forked child that returns through a call "
+             "counted before the fork: docs/rewriter.md)"),
+    cl::cat(Category));
 static cl::opt<bool> NoEagerCuts(
     "no-eager-cuts",
-    cl::desc("Count every path cut short by a frame on the runtime's cut "
-             "stack, also where a count before the call, undone when it "
-             "returns, would do (to compare their costs)"),
+    cl::desc("Count every path cut short by a frame (the default; overrides "
+             "--eager-cuts)"),
     cl::cat(Category));
 
 static cl::opt<bool> ClosedWorld(
@@ -447,7 +454,7 @@ static bool checkOspOptions() {
     Bad.push_back("-k (OSP writes one copy)");
   for (cl::Option *O : std::initializer_list<cl::Option *>{
            &StrategyName, &MaxCallSites, &Delta, &ArrayLimit, &ThreadSafe,
-           &NoExitGuards, &NoCutPaths, &NoEagerCuts, &NoHashCache})
+           &NoExitGuards, &NoCutPaths, &EagerCuts, &NoEagerCuts, &NoHashCache})
     if (O->getNumOccurrences())
       Bad.push_back("--" + O->ArgStr.str());
   for (const std::string &B : Bad)
@@ -673,7 +680,7 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.LoopCounters = !NoLoopCounters;
   Rewrite.CutPaths = !NoCutPaths;
-  Rewrite.EagerCuts = !NoEagerCuts;
+  Rewrite.EagerCuts = EagerCuts && !NoEagerCuts;
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Rewrite.Excluded = std::move(Excluded);

@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 32-33 > 33 > 33-35
 // PROF-NEXT:   1: 32-33 > 33 > 33-35 CUT
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c"
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c"
 // RUN: p3-report %t/eager --check %t/out/profile.json

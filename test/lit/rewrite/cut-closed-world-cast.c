@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: [[IF:[0-9]+]] > [[CALL:[0-9]+]] CUT
 // PROF-NEXT:   1: [[IF]] > [[CALL]] > [[RET:[0-9]+]]
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 --closed-world -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
+// RUN: cd %t && p3-rewrite -k 1 --closed-world --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
 // RUN: p3-report %t/eager --check %t/out/profile.json

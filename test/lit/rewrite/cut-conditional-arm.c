@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
 // PROF:      FUNC main: 12 executions, 5/9 paths
 // PROF:        2: ... 36 > 37 CUT
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a" --run "a b"
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a" --run "a b"
 // RUN: p3-report %t/eager --check %t/out/profile.json

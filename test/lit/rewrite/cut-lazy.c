@@ -117,7 +117,7 @@ int main(int argc, char **argv) {
 // PROF:      FUNC main: 12 executions,
 // PROF-NEXT:   1: {{.*}} CUT
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 --skip-function=catcher -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
+// RUN: cd %t && p3-rewrite -k 1 --skip-function=catcher --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "x"
 // RUN: p3-report %t/eager --check %t/out/profile.json

@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 30-33
 // PROF-NEXT:   2: 30-33 CUT
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b" --run "a b c d"
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b" --run "a b c d"
 // RUN: p3-report %t/eager --check %t/out/profile.json

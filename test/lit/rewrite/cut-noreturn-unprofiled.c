@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT:   1: 31 CUT
 // PROF-NEXT:   1: 31 > 32 > 33
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c d" --run "a b c d e f g"
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --no-probes --run "" --run "a b c d" --run "a b c d e f g"
 // RUN: p3-report %t/eager --check %t/out/profile.json

@@ -61,6 +61,6 @@ int main(int argc, char **argv) {
 // PROBES-NEXT: function       copy  model  measured  difference
 // PROBES-NEXT: main (t.c:32)     0      0         1          +1
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --no-probes --run "" --run "x" | FileCheck --check-prefix=PROF %s
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --no-probes --run "" --run "x" | FileCheck --check-prefix=PROF %s

@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
 // PROF-NEXT: FUNC main: 1 executions, 1/2 paths
 // PROF-NEXT:   1: 34-37 CUT
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet
 // RUN: p3-report %t/eager --check %t/out/profile.json

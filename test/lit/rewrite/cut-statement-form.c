@@ -101,9 +101,9 @@ done:
 // CODE-NEXT:  done:
 // CODE-NEXT:  P3_CUT({{[0-9]+}}); lock(v);
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b c d"
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run "" --run "a b c d"
 // RUN: p3-report %t/eager --check %t/out/profile.json
 // RUN: cd %t/eager/copy-0 && %cc -DNO_LOCKS -o copy-nolocks t.c && ./copy-nolocks a b > %t/copy-eager.txt
 // RUN: diff %t/orig.txt %t/copy-eager.txt

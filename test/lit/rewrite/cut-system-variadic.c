@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
 // PROF: FUNC probe_file: 1 executions, 1/
 // PROF: FUNC spawn: 1 executions, 1/
 
-// The same program counted eagerly (the default: no frame where every call
+// The same program counted eagerly (--eager-cuts: no frame where every call
 // that may not return has a place for a count and its undo): same profile.
-// RUN: cd %t && p3-rewrite -k 1 -o eager t.c -- && %p3check verify eager t.c --quiet --run ""
+// RUN: cd %t && p3-rewrite -k 1 --eager-cuts -o eager t.c -- && %p3check verify eager t.c --quiet --run ""
 // RUN: p3-report %t/eager --check %t/out/profile.json
