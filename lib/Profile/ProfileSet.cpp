@@ -121,6 +121,18 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
                       R.Id, FG->SBL.numPaths() - 1));
       continue;
     }
+    // No process counts a path 2^63 times; such a count went below zero
+    // (an eager count of a path cut short, made before a fork and undone in
+    // the child: p3-rewrite --eager-cuts) or the file is corrupt.
+    if (R.Count > uint64_t(INT64_MAX)) {
+      Problem(functionName(M, R.Function) +
+              formatv(": the count of path id {0} is {1}, above 2^63 - 1: a "
+                      "count that went below zero (--eager-cuts in a forked "
+                      "child that returned through a call counted before the "
+                      "fork) or a corrupt profile",
+                      R.Id, R.Count));
+      continue;
+    }
     uint64_t &Count = Set.Counts[R.Function][S.Copy][R.Id];
     if (__builtin_add_overflow(Count, R.Count, &Count)) {
       Problem(functionName(M, R.Function) +

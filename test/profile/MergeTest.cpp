@@ -425,13 +425,20 @@ TEST(Merge, CorruptRawProfiles) {
        {"dropped-ball-larus.raw", MF.Id,
         "3 executions with path ids at or above its",
         "which its instance cannot produce"}},
-      // Two processes whose counts of one path add up beyond 64 bits.
+      // Three processes whose counts of one path add up beyond 64 bits.
       {"overflow",
        "P3RAW 1 " + H + " " + std::to_string(In) + " 5\n" +
-           std::to_string(Target) + " 0 18446744073709551615\nend 1\n" +
+           std::to_string(Target) + " 0 9223372036854775807\nend 1\n" +
            "P3RAW 1 " + H + " " + std::to_string(In) + " 6\n" +
-           std::to_string(Target) + " 0 1\nend 1\n",
+           std::to_string(Target) + " 0 9223372036854775807\nend 1\n" +
+           "P3RAW 1 " + H + " " + std::to_string(In) + " 7\n" +
+           std::to_string(Target) + " 0 2\nend 1\n",
        {"overflow.raw", MF.Id, "overflows"}},
+      // A count that went below zero in one process (2^64 - 1).
+      {"negative",
+       "P3RAW 1 " + H + " " + std::to_string(In) + " 5\n" +
+           std::to_string(Target) + " 0 18446744073709551615\nend 1\n",
+       {"negative.raw", MF.Id, "above 2^63 - 1"}},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(C.Name);
