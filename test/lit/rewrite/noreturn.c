@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: static int small(int x) {
 // CHECK:          { P3_COUNT({{-?[0-9]+}}); fail("way too small"); }
 // CHECK-LABEL: int main(int argc, char **argv) {
-// CHECK:            { P3_COUNT({{-?[0-9]+}}); exit(5); }
+// CHECK:            { P3_COUNT({{-?[0-9]+}}); P3_CUT_NONE; exit(5); }
 
 // Runs: no argument; 7; 2000 (exit(5) from main, line 53); -3 (the assert
 // fails: abort); 42 (abort, line 34). The runs that abort write no profile at
