@@ -63,6 +63,14 @@ bool within(const Site &T, const Site &S) {
   return S.Begin <= T.Begin && T.End <= S.End;
 }
 
+/// The eager count of the path cut in a call, and its undo (P3_CUT_COUNT).
+std::string cutCount(uint64_t Inc) {
+  return formatv("P3_CUT_COUNT({0})", formatIncrement(Inc));
+}
+std::string cutUndo(uint64_t Inc) {
+  return formatv("P3_CUT_UNDO({0})", formatIncrement(Inc));
+}
+
 /// "3, 4": slots as macro arguments.
 std::string slotList(const std::vector<uint64_t> &Slots) {
   std::string Out;
@@ -251,9 +259,7 @@ bool ProbeCodeBuilder::eagerCutsHold(const FunctionCode &Code) const {
     auto Own = Code.Sites.find(S);
     if (Own == Code.Sites.end() || !Own->second.Exit.empty() ||
         !Own->second.IfTrue.empty() || !Own->second.IfFalse.empty() ||
-        Own->second.Entry.empty() ||
-        Own->second.Entry.back() !=
-            formatv("P3_CUT_COUNT({0})", formatIncrement(Inc)).str())
+        Own->second.Entry.empty() || Own->second.Entry.back() != cutCount(Inc))
       return false;
     for (const auto &[T, TCode] : Code.Sites) {
       if (T == S || TCode.empty() || !within(Sites[T], Sites[S]))
@@ -337,11 +343,11 @@ Expected<FunctionCode> ProbeCodeBuilder::build() {
   }
   if (Framed)
     addCutActions(Code);
-  for (auto [S, Inc] : Eager ? EagerPlan : std::map<unsigned, uint64_t>{}) {
-    Code.Sites[S].Entry.push_back(
-        formatv("P3_CUT_COUNT({0})", formatIncrement(Inc)));
-    Code.Sites[S].Undo = formatv("P3_CUT_UNDO({0})", formatIncrement(Inc));
-  }
+  if (Eager)
+    for (auto [S, Inc] : EagerPlan) {
+      Code.Sites[S].Entry.push_back(cutCount(Inc));
+      Code.Sites[S].Undo = cutUndo(Inc);
+    }
   return Code;
 }
 
