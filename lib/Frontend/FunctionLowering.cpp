@@ -15,6 +15,7 @@
 #include "Frontend/CodeLines.h"
 #include "Frontend/LoopFacts.h"
 #include "Frontend/SourceText.h"
+#include "Graph/CFG.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -345,20 +346,7 @@ void Lowering::indexCalls() {
 
 void Lowering::computeReachability() {
   const CFG &G = Out.Graph;
-  Reachable.assign(G.numBlocks(), false);
-  std::vector<unsigned> Work{G.Entry};
-  Work.insert(Work.end(), G.ExtraStarts.begin(), G.ExtraStarts.end());
-  for (unsigned B : Work)
-    Reachable[B] = true;
-  while (!Work.empty()) {
-    unsigned B = Work.back();
-    Work.pop_back();
-    for (unsigned S : G.Succs[B])
-      if (!Reachable[S]) {
-        Reachable[S] = true;
-        Work.push_back(S);
-      }
-  }
+  Reachable = reachableBlocks(G);
   Preds.assign(G.numBlocks(), {});
   for (unsigned B = 0; B < G.numBlocks(); ++B)
     if (Reachable[B])

@@ -40,6 +40,13 @@ struct CFGEdge {
   }
 };
 
+/// The blocks control reaches from Entry or from one of the extra starts.
+std::vector<bool> reachableBlocks(const CFG &G);
+
+/// The edges into each block from the blocks \p From marks.
+std::vector<std::vector<CFGEdge>> inEdges(const CFG &G,
+                                          const std::vector<bool> &From);
+
 } // namespace p3
 
 #endif

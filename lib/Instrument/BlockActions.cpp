@@ -1,6 +1,7 @@
 //===- BlockActions.cpp - Where each block's OSP entry action runs --------===//
 
 #include "Instrument/BlockActions.h"
+#include "Graph/CFG.h"
 #include "Instrument/EdgeAnchors.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -73,24 +74,8 @@ private:
 };
 
 void Planner::computeReachable() {
-  unsigned N = G.numBlocks();
-  Reachable.assign(N, false);
-  std::vector<unsigned> Work{G.Entry};
-  Work.insert(Work.end(), G.ExtraStarts.begin(), G.ExtraStarts.end());
-  for (unsigned B : Work)
-    Reachable[B] = true;
-  while (!Work.empty()) {
-    unsigned B = Work.back();
-    Work.pop_back();
-    for (unsigned S : G.Succs[B])
-      if (!Reachable[S])
-        Work.push_back(S), Reachable[S] = true;
-  }
-  InEdges.assign(N, {});
-  for (unsigned B = 0; B < N; ++B)
-    if (Reachable[B])
-      for (unsigned I = 0; I < G.Succs[B].size(); ++I)
-        InEdges[G.Succs[B][I]].push_back({B, I});
+  Reachable = reachableBlocks(G);
+  InEdges = inEdges(G, Reachable);
 }
 
 /// The action of \p Block on edge (From, Index), \p Depth pushes away from

@@ -1,6 +1,7 @@
 //===- EdgeAnchors.cpp - Which site runs the probe of each CFG edge ------===//
 
 #include "Instrument/EdgeAnchors.h"
+#include "Graph/CFG.h"
 #include "Graph/ChordPlacement.h"
 #include "Graph/ProbelessEdges.h"
 #include "Profile/Fail.h"
@@ -197,27 +198,8 @@ void AnchorPlanner::materializeJoins() {
 }
 
 void AnchorPlanner::computeInEdges() {
-  unsigned N = G.numBlocks();
-  Reachable.assign(N, false);
-  std::vector<unsigned> Work{G.Entry};
-  for (unsigned H : G.ExtraStarts)
-    Work.push_back(H);
-  for (unsigned B : Work)
-    Reachable[B] = true;
-  while (!Work.empty()) {
-    unsigned B = Work.back();
-    Work.pop_back();
-    for (unsigned S : G.Succs[B])
-      if (!Reachable[S]) {
-        Reachable[S] = true;
-        Work.push_back(S);
-      }
-  }
-  InEdges.assign(N, {});
-  for (unsigned B = 0; B < N; ++B)
-    if (Reachable[B])
-      for (unsigned I = 0; I < G.Succs[B].size(); ++I)
-        InEdges[G.Succs[B][I]].push_back({B, I});
+  Reachable = reachableBlocks(G);
+  InEdges = inEdges(G, Reachable);
 }
 
 void AnchorPlanner::computeAnchors() {
