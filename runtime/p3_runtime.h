@@ -2210,23 +2210,36 @@ static P3_UNUSED_ p3_u64 p3_osp_halve(p3_u64 *rng, p3_u64 n) {
   return kept;
 }
 
-/* ln(x) for 0 < x <= 1, without libm: x = m 2^-e with m in [1/2, 1), then
- * ln m = 2 atanh((m-1)/(m+1)), whose series converges fast for |z| <= 1/3. */
+/* ln(x) for 0 < x <= 1, without libm: x = m 2^-e with m in [sqrt(1/2),
+ * sqrt(2)), then ln m = 2 atanh(z), z = (m-1)/(m+1), |z| < 0.1716, whose
+ * series to z^21 is exact to below 2^-60 (the term after it, z^23/23, is).
+ * Evaluated by Horner's rule with constant coefficients: one division per
+ * call (it was 24, one a term, to z^47 for |z| <= 1/3: a window start
+ * drew its skip in about 240 instructions, the divisions dominating). */
 static P3_UNUSED_ double p3_osp_ln(double x) {
-  double z, z2, term, sum = 0;
-  int e = 0, i;
+  double z, z2, s;
+  int e = 0;
   while (x < 0.5) {
     x *= 2;
     ++e;
   }
-  z = (x - 1) / (x + 1);
-  z2 = z * z;
-  term = z;
-  for (i = 1; i < 48; i += 2) {
-    sum += term / i;
-    term *= z2;
+  if (x < 0.70710678118654752440) { /* exact: a power of two */
+    x *= 2;
+    ++e;
   }
-  return 2 * sum - e * 0.69314718055994530942;
+  z = (x - 1) / (x + 1); /* x - 1 is exact for x in [1/2, 2] */
+  z2 = z * z;
+  s = 1.0 / 21;
+  s = s * z2 + 1.0 / 19;
+  s = s * z2 + 1.0 / 17;
+  s = s * z2 + 1.0 / 15;
+  s = s * z2 + 1.0 / 13;
+  s = s * z2 + 1.0 / 11;
+  s = s * z2 + 1.0 / 9;
+  s = s * z2 + 1.0 / 7;
+  s = s * z2 + 1.0 / 5;
+  s = s * z2 + 1.0 / 3;
+  return 2 * z + 2 * z * z2 * s - e * 0.69314718055994530942;
 }
 
 /* ln(1 - 2^-k), accurate also when 1 - 2^-k rounds to 1. */
@@ -3478,18 +3491,128 @@ P3_OSP_API_ P3_OSP_COLD_ void p3_osp_slow_(p3_osp_u32 id) {
                   P3_OSP_GPRS_(P3_OSP_GLOAD_) P3_OSP_VREGS_(P3_OSP_VLOAD_)    \
                       P3_OSP_THUNK_EPILOGUE_(name))
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK_, "p3_osp_slow_");
+/* The fast record (gcc 12, clang 14 and later; -DP3_OSP_NO_FAST_RECORD:
+ * without it). While a window is open the counter is 1, so every block
+ * enters the slow path; most of those blocks only go into the ring (no
+ * window starts or ends there). The actions call a thunk that saves the
+ * integer registers only, and a function compiled for the integer registers
+ * only (target "general-regs-only": it touches no vector or x87 register)
+ * records such a block itself, exactly as p3_osp_record does; any other
+ * block goes on to p3_osp_slow_ through the thunk above, which saves the
+ * vector registers too. The same slow paths run at the same blocks with the
+ * same counter: ospcheck compares the copy with one built with
+ * -DP3_OSP_NO_FAST_RECORD (the same hot lists, bit for bit). The names
+ * depend on the vector registers saved (x or y), so that each translation
+ * unit calls the variant that keeps its registers. */
+#if !defined(P3_OSP_NO_FAST_RECORD) &&                                         \
+    ((defined(__clang__) && __clang_major__ >= 14) ||                           \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 12))
+#define P3_OSP_FAST_RECORD_ 1
+#define P3_OSP_GRO_ __attribute((__target__("general-regs-only")))
+#if defined(__AVX__)
+#define P3_OSP_FAST1_ p3_osp_slow_g_y_
+#define P3_OSP_FAST2_ p3_osp_slow2_g_y_
+#define P3_OSP_FAST4_ p3_osp_slow4_g_y_
+#define P3_OSP_ENTRY_THUNK_ "p3_osp_slow_gsave_y_"
+#define P3_OSP_ENTRY_THUNK2_ "p3_osp_slow2_gsave_y_"
+#define P3_OSP_ENTRY_THUNK4_ "p3_osp_slow4_gsave_y_"
+#else
+#define P3_OSP_FAST1_ p3_osp_slow_g_x_
+#define P3_OSP_FAST2_ p3_osp_slow2_g_x_
+#define P3_OSP_FAST4_ p3_osp_slow4_g_x_
+#define P3_OSP_ENTRY_THUNK_ "p3_osp_slow_gsave_x_"
+#define P3_OSP_ENTRY_THUNK2_ "p3_osp_slow2_gsave_x_"
+#define P3_OSP_ENTRY_THUNK4_ "p3_osp_slow4_gsave_x_"
+#endif
+#define P3_OSP_STR_(x) #x
+#define P3_OSP_XSTR_(x) P3_OSP_STR_(x)
+/* A thunk NAME that calls TARGET with the integer registers a call may
+ * change saved (and the stack realigned). */
+#define P3_OSP_DEFINE_GSAVE_THUNK_(name, target)                               \
+  __asm__(P3_OSP_THUNK_PROLOGUE_(name) "\tandq $-16, %rsp\n"                  \
+                                       "\tsubq $80, %rsp\n" P3_OSP_GPRS_(     \
+                                           P3_OSP_GSAVE_) "\tcall " target     \
+                                       "\n" P3_OSP_GPRS_(P3_OSP_GLOAD_)        \
+                                           P3_OSP_THUNK_EPILOGUE_(name))
+P3_OSP_DEFINE_GSAVE_THUNK_(P3_OSP_ENTRY_THUNK_,
+                           P3_OSP_XSTR_(P3_OSP_FAST1_));
+P3_OSP_DEFINE_GSAVE_THUNK_(P3_OSP_ENTRY_THUNK2_,
+                           P3_OSP_XSTR_(P3_OSP_FAST2_));
+P3_OSP_DEFINE_GSAVE_THUNK_(P3_OSP_ENTRY_THUNK4_,
+                           P3_OSP_XSTR_(P3_OSP_FAST4_));
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void P3_OSP_FAST1_(p3_osp_u32 id);
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void P3_OSP_FAST1_(p3_osp_u32 id) {
+  struct p3_osp_registry *r = &p3_osp_registry;
+  struct p3_osp_thread *t = p3_osp_self;
+  p3_u64 p;
+  /* What p3_osp_slow_ does for a block that is neither a start nor the end
+   * of a window while windows are open (recording: the counter was 1), in
+   * sample mode with no dump due: busy around the update, as there. */
+  if (t && t->p3_recording && !t->p3_busy && t->p3_remaining > 1 &&
+      r->p3_mode == P3_OSP_SAMPLE && !r->p3_exited &&
+      !r->p3_dump_requested && !r->p3_interval) {
+    p = t->p3_pos & r->p3_mask;
+    if (!t->p3_wheel[p]) {
+      t->p3_busy = 1;
+      __asm__ __volatile__("" ::: "memory");
+      t->p3_blocks += t->p3_armed;
+      t->p3_ring[p] = id;
+      t->p3_remaining -= 1;
+      t->p3_pos += 1;
+      t->p3_armed = 1; /* p3_osp_arm(t, 1): windows are still open */
+      p3_osp_skip = 1;
+      __asm__ __volatile__("" ::: "memory");
+      t->p3_busy = 0;
+      return;
+    }
+  }
+  __asm__ __volatile__("leaq -128(%%rsp), %%rsp\n\t"
+                       "call " P3_OSP_SAVE_THUNK_ "\n\t"
+                       "leaq 128(%%rsp), %%rsp"
+                       :
+                       : "D"(P3_CAST_(unsigned long, id))
+                       : "memory", "cc");
+}
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void
+P3_OSP_FAST2_(p3_osp_u32 a, p3_osp_u32 b);
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void
+P3_OSP_FAST2_(p3_osp_u32 a, p3_osp_u32 b) {
+  if (--p3_osp_skip == 0)
+    P3_OSP_FAST1_(a);
+  if (--p3_osp_skip == 0)
+    P3_OSP_FAST1_(b);
+}
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void
+P3_OSP_FAST4_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c, p3_osp_u32 d);
+P3_OSP_API_ P3_OSP_COLD_ P3_OSP_GRO_ void
+P3_OSP_FAST4_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c, p3_osp_u32 d) {
+  if (--p3_osp_skip == 0)
+    P3_OSP_FAST1_(a);
+  if (--p3_osp_skip == 0)
+    P3_OSP_FAST1_(b);
+  if (--p3_osp_skip == 0)
+    P3_OSP_FAST1_(c);
+  if (d && --p3_osp_skip == 0)
+    P3_OSP_FAST1_(d);
+}
+#else
+#define P3_OSP_FAST_RECORD_ 0
+#define P3_OSP_ENTRY_THUNK_ P3_OSP_SAVE_THUNK_
+#define P3_OSP_ENTRY_THUNK2_ P3_OSP_SAVE_THUNK2_
+#define P3_OSP_ENTRY_THUNK4_ P3_OSP_SAVE_THUNK4_
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK2_, "p3_osp_slow2_");
 P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK4_, "p3_osp_slow4_");
+#endif
 #define P3_OSP_CALL_SLOW_(id)                                                  \
   __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
-                       "call " P3_OSP_SAVE_THUNK_ "\n\t"                       \
+                       "call " P3_OSP_ENTRY_THUNK_ "\n\t"                       \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
                        : "D"(P3_CAST_(unsigned long, (id)))                    \
                        : "cc")
 #define P3_OSP_CALL_SLOW2_(a, b)                                               \
   __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
-                       "call " P3_OSP_SAVE_THUNK2_ "\n\t"                      \
+                       "call " P3_OSP_ENTRY_THUNK2_ "\n\t"                      \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
                        : "D"(P3_CAST_(unsigned long, (a))),                    \
@@ -3497,7 +3620,7 @@ P3_OSP_DEFINE_SAVE_THUNK_(P3_OSP_SAVE_THUNK4_, "p3_osp_slow4_");
                        : "cc")
 #define P3_OSP_CALL_SLOW4_(a, b, c, d)                                         \
   __asm__ __volatile__ P3_OSP_ASM_INLINE_("leaq -128(%%rsp), %%rsp\n\t"        \
-                       "call " P3_OSP_SAVE_THUNK4_ "\n\t"                      \
+                       "call " P3_OSP_ENTRY_THUNK4_ "\n\t"                      \
                        "leaq 128(%%rsp), %%rsp"                                \
                        : "+m"(p3_osp_skip)                                     \
                        : "D"(P3_CAST_(unsigned long, (a))),                    \
@@ -3620,7 +3743,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
 #define P3_OSP_SHARED_STEP1_(a)                                                \
   __asm__ __volatile__ P3_OSP_ASM_INLINE_("subq $1, %[p3_s]\n\tje 2f\n1:\n\t.subsection 1\n2:\n" \
                        "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(        \
-                           P3_OSP_SAVE_THUNK_) "\tjmp 1b\n\t.previous"         \
+                           P3_OSP_ENTRY_THUNK_) "\tjmp 1b\n\t.previous"         \
                        : [p3_s] "+m"(p3_osp_skip)                              \
                        : P3_OSP_STEP_IDS_(a, 0, 0, 0)                          \
                        : "cc")
@@ -3653,7 +3776,7 @@ P3_OSP_DEFINE_THUNK_(p3_osp_slow4_thunk_, p3_osp_slow4_);
   __asm__ __volatile__ P3_OSP_ASM_INLINE_(                                     \
       "subq $1, %[p3_k]\n\tje 2f\n1:\n\t.subsection 1\n2:\n"                   \
       "\tmovq %[p3_k], %[p3_s]\n"                                              \
-      "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(P3_OSP_SAVE_THUNK_)      \
+      "\tleaq -160(%%rsp), %%rsp\n" P3_OSP_STEP_CALL_(P3_OSP_ENTRY_THUNK_)      \
       "\tmovq %[p3_s], %[p3_k]\n\tjmp 1b\n\t.previous"                         \
       : [p3_k] "+r"(k), [p3_s] "+m"(p3_osp_skip)                               \
       : P3_OSP_STEP_IDS_(a, 0, 0, 0)                                           \
@@ -3682,15 +3805,15 @@ static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_osp_step1_(p3_osp_u32 a) {
 }
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_osp_step2_(p3_osp_u32 a,
                                                        p3_osp_u32 b) {
-  P3_OSP_SHARED_STEPN_(2, P3_OSP_SAVE_THUNK2_, a, b, 0, 0);
+  P3_OSP_SHARED_STEPN_(2, P3_OSP_ENTRY_THUNK2_, a, b, 0, 0);
 }
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void
 p3_osp_step3_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c) {
-  P3_OSP_SHARED_STEPN_(3, P3_OSP_SAVE_THUNK4_, a, b, c, 0);
+  P3_OSP_SHARED_STEPN_(3, P3_OSP_ENTRY_THUNK4_, a, b, c, 0);
 }
 static P3_UNUSED_ P3_ALWAYS_INLINE_ void
 p3_osp_step4_(p3_osp_u32 a, p3_osp_u32 b, p3_osp_u32 c, p3_osp_u32 d) {
-  P3_OSP_SHARED_STEPN_(4, P3_OSP_SAVE_THUNK4_, a, b, c, d);
+  P3_OSP_SHARED_STEPN_(4, P3_OSP_ENTRY_THUNK4_, a, b, c, d);
 }
 #undef P3_OSP_BLOCK
 #define P3_OSP_BLOCK(id) p3_osp_step1_(id)
@@ -3811,15 +3934,15 @@ static P3_UNUSED_ p3_u64 p3_osp_lstep4_(p3_u64 k, p3_u64 n, p3_osp_u32 a,
  * they are sequenced against the rest of their expression. */
 #define P3_OSP_LBLOCK2(a, b)                                                   \
   __extension__({                                                              \
-    P3_OSP_LOCAL_STEPN_(p3_osp_k, 2, P3_OSP_SAVE_THUNK2_, (a), (b), 0, 0);     \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 2, P3_OSP_ENTRY_THUNK2_, (a), (b), 0, 0);     \
   })
 #define P3_OSP_LBLOCK3(a, b, c)                                                \
   __extension__({                                                              \
-    P3_OSP_LOCAL_STEPN_(p3_osp_k, 3, P3_OSP_SAVE_THUNK4_, (a), (b), (c), 0);   \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 3, P3_OSP_ENTRY_THUNK4_, (a), (b), (c), 0);   \
   })
 #define P3_OSP_LBLOCK4(a, b, c, d)                                             \
   __extension__({                                                              \
-    P3_OSP_LOCAL_STEPN_(p3_osp_k, 4, P3_OSP_SAVE_THUNK4_, (a), (b), (c), (d)); \
+    P3_OSP_LOCAL_STEPN_(p3_osp_k, 4, P3_OSP_ENTRY_THUNK4_, (a), (b), (c), (d)); \
   })
 #elif !defined(P3_OSP_UNFUSED)
 #define P3_OSP_LBLOCK2(a, b)                                                   \
