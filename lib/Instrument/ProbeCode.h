@@ -64,6 +64,9 @@ struct FunctionCode {
   /// the slots; loops whose block counts runs.
   std::map<unsigned, std::vector<uint64_t>> LoopSlots;
   std::map<unsigned, LoopRun> LoopRuns;
+  /// Loops of LoopSlots entered at their back edge's reset value
+  /// (P3_LFIRST), with that value.
+  std::map<unsigned, uint64_t> LoopFirsts;
 };
 
 /// The probe text of \p A under \p I, with back edges counting into locals
