@@ -1831,6 +1831,7 @@ static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_local_flush_(struct p3_local *l) {
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__TINYC__)
 struct p3_lfirst {
   p3_u64 p3_e;  /* path register - p3_r */
+  p3_u64 p3_e0; /* the same on entering the block (never changes) */
   p3_u64 *p3_r; /* the register */
 };
 
@@ -1844,10 +1845,14 @@ static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_opaque_(p3_u64 *v) {
 
 #define P3_LFIRST(d)                                                           \
   struct p3_lfirst p3_lf __attribute((__cleanup__(p3_lfirst_end_)))           \
-      P3_UNUSED_ = {p3_r - P3_CAST_(p3_u64, d), &p3_r};                        \
+      P3_UNUSED_ = {p3_r - P3_CAST_(p3_u64, d), p3_r - P3_CAST_(p3_u64, d),    \
+                    &p3_r};                                                    \
   p3_r = P3_CAST_(p3_u64, d)
+/* When gcc knows that the register enters at D (no difference, ever), no
+ * test: the iterations all start from D, the first included. */
 #define P3_LFTALLY_(c, rest)                                                   \
-  (__builtin_expect(p3_lf.p3_e != 0, 0)                                        \
+  ((__builtin_constant_p(p3_lf.p3_e0) && p3_lf.p3_e0 == 0) ? rest             \
+   : __builtin_expect(p3_lf.p3_e != 0, 0)                                      \
        ? (P3_TALLY_(P3_LID_(c) + p3_lf.p3_e), (void)(p3_lf.p3_e = 0))           \
        : (p3_opaque_(&p3_lf.p3_e), rest))
 #define P3_LFBACK1(c, d, s0)                                                   \

@@ -9,6 +9,8 @@
 //   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
 //                   s1..sn when the id is one of them
 //                   (Instrument/LoopCounters.h)
+//   P3_LFBACKn(c, d, s1..sn)  P3_LBACKn of a loop entered with the
+//                   register at d (P3_LFIRST, Instrument/LoopCounters.h)
 //   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
 //   P3_CUT(c)       before a call that may not return: the path cut short
 //                   there would be register + c (a store, not a probe; the
