@@ -1806,6 +1806,73 @@ static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_local_flush_(struct p3_local *l) {
 #define P3_LBACK4(c, d, s0, s1, s2, s3)                                        \
   (P3_PROBE_, P3_LTALLY4_(P3_LID_(c), s0, s1, s2, s3), P3_RESET(d))
 
+/* A loop with locals whose paths all start at its head, and in whose text
+ * nothing but its one back edge reads the register (p3-rewrite checks), can
+ * be entered with the register at the back edge's reset value D:
+ *   { P3_LSLOT(counts, 3); P3_LSLOT(counts, 4); P3_LFIRST(D);
+ *     while (...) { ... P3_LFBACK2(c, D, 3, 4); } }
+ * P3_LFIRST(D) holds the difference between the register and D in a local,
+ * sets the register to D, and adds the difference back when the block is
+ * left (GNU C's cleanup attribute), so the register plus the difference is
+ * the path register throughout the block. Every iteration now starts from
+ * D: gcc knows the register on each branch of the body, resolves the slot
+ * tests of P3_LFBACKn at compile time and drops the resets, which a
+ * register that is D on all iterations but the first (the path of the first
+ * started before the loop) keeps, with one compare per iteration. What is
+ * left is one test of the difference: while it is nonzero the iteration is
+ * the first, counted in the array at its own id (id + difference), and the
+ * difference becomes zero. The empty asm keeps gcc from knowing that it is
+ * zero on the other branch (it would then rewrite it with zero on every
+ * iteration). Two probes, like P3_LBACKn. For gcc only: clang peels the
+ * first iteration of P3_LBACKn's loops itself, and tcc ignores the cleanup
+ * attribute; there P3_LFIRST declares nothing useful and P3_LFBACKn is
+ * P3_LBACKn. The declaration is followed by a statement (the register's
+ * new value), which C90 allows since nothing else is declared after it. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__TINYC__)
+struct p3_lfirst {
+  p3_u64 p3_e;  /* path register - p3_r */
+  p3_u64 p3_e0; /* the same on entering the block (never changes) */
+  p3_u64 *p3_r; /* the register */
+};
+
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_lfirst_end_(struct p3_lfirst *f) {
+  *f->p3_r += f->p3_e;
+}
+
+static P3_UNUSED_ P3_ALWAYS_INLINE_ void p3_opaque_(p3_u64 *v) {
+  __asm__("" : "+r"(*v));
+}
+
+#define P3_LFIRST(d)                                                           \
+  struct p3_lfirst p3_lf __attribute((__cleanup__(p3_lfirst_end_)))           \
+      P3_UNUSED_ = {p3_r - P3_CAST_(p3_u64, d), p3_r - P3_CAST_(p3_u64, d),    \
+                    &p3_r};                                                    \
+  p3_r = P3_CAST_(p3_u64, d)
+/* When gcc knows that the register enters at D (no difference, ever), no
+ * test: the iterations all start from D, the first included. */
+#define P3_LFTALLY_(c, rest)                                                   \
+  ((__builtin_constant_p(p3_lf.p3_e0) && p3_lf.p3_e0 == 0) ? rest             \
+   : __builtin_expect(p3_lf.p3_e != 0, 0)                                      \
+       ? (P3_TALLY_(P3_LID_(c) + p3_lf.p3_e), (void)(p3_lf.p3_e = 0))           \
+       : (p3_opaque_(&p3_lf.p3_e), rest))
+#define P3_LFBACK1(c, d, s0)                                                   \
+  (P3_PROBE_, P3_LFTALLY_(c, P3_LTALLY1_(P3_LID_(c), s0)), P3_RESET(d))
+#define P3_LFBACK2(c, d, s0, s1)                                               \
+  (P3_PROBE_, P3_LFTALLY_(c, P3_LTALLY2_(P3_LID_(c), s0, s1)), P3_RESET(d))
+#define P3_LFBACK3(c, d, s0, s1, s2)                                           \
+  (P3_PROBE_, P3_LFTALLY_(c, P3_LTALLY3_(P3_LID_(c), s0, s1, s2)),             \
+   P3_RESET(d))
+#define P3_LFBACK4(c, d, s0, s1, s2, s3)                                       \
+  (P3_PROBE_, P3_LFTALLY_(c, P3_LTALLY4_(P3_LID_(c), s0, s1, s2, s3)),         \
+   P3_RESET(d))
+#else
+#define P3_LFIRST(d) char p3_lf P3_UNUSED_
+#define P3_LFBACK1 P3_LBACK1
+#define P3_LFBACK2 P3_LBACK2
+#define P3_LFBACK3 P3_LBACK3
+#define P3_LFBACK4 P3_LBACK4
+#endif
+
 /* A loop whose iterations all take one path (p3-rewrite knows the id) counts
  * its iterations: P3_LRUN(counts, s, delta) declares the count and notes the
  * first iteration's id (the register on entering the loop + delta); each

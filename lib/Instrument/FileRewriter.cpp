@@ -377,6 +377,11 @@ std::string rewriteFile(StringRef Original, const FileInstrumentation &Plan) {
         Decls += formatv("P3_LSLOT({0}, {1}); ",
                          countsName(Plan, F.TableSlot), Slot)
                      .str();
+      // Last: a declaration followed by a statement (C90).
+      if (auto First = F.Code->LoopFirsts.find(Loop);
+          First != F.Code->LoopFirsts.end())
+        Decls +=
+            formatv("P3_LFIRST({0}); ", formatIncrement(First->second)).str();
       Edits.add(S.Begin, Insertion::Open, S.End - S.Begin, 0, Decls);
       Edits.add(S.End, Insertion::Close, S.End - S.Begin, 0, " }");
     }

@@ -155,6 +155,55 @@ bool startsOnlyAtHead(const AnchoredFunction &A, const LoweredFunction &F,
   return L.HeadBegin < L.End;
 }
 
+/// Whether traversing lowered edge (B, Index) counts a path in this copy
+/// (ProbeCode's actions: a path's end at an exit edge, or at a split edge's
+/// tail), reading the register.
+bool countsOn(const AnchoredFunction &A, const Instance &I, unsigned B,
+              unsigned Index) {
+  CFGEdge Edge = A.GraphEdge[B][Index];
+  if (Edge.Block == NoVertex || A.Anchors[B][Index].Kind == AnchorKind::Guard)
+    return false;
+  const PathDAG &D = A.Graphs.DAG;
+  if (unsigned E = D.edgeOf(Edge); E != NoEdge)
+    return D.isExitEdge(E) && I.counts(E);
+  if (unsigned S = D.splitOf(Edge); S != NoEdge)
+    return I.counts(D.endEdge(D.splitEdges()[S].Tail));
+  return false;
+}
+
+/// Whether loop L, whose one back edge is lowered edge \p Back (split edge
+/// \p SI), can be entered at the back edge's reset value (P3_LFIRST): all
+/// its paths start at its head, and no code inside its text but the back
+/// edge's reads the register (no count: a return, another loop's back edge
+/// pushed into it, a note of a path cut short). The register is then off by
+/// the difference only inside the loop's text, which is added back when the
+/// block is left.
+bool firstByEntry(const AnchoredFunction &A, const LoweredFunction &F,
+                  const Instance &I, const LoopScope &L,
+                  std::pair<unsigned, unsigned> Back, unsigned SI) {
+  if (!startsOnlyAtHead(A, F, L, SI))
+    return false;
+  for (const CutExit &C : A.Cuts)
+    for (unsigned S : C.Sites)
+      if (S >= F.Sites.size() || insideLoop(F.Sites[S], L))
+        return false;
+  for (unsigned B = 0; B < A.Lowered.numBlocks(); ++B) {
+    if (!A.hasBlock(B))
+      continue;
+    for (unsigned Index = 0; Index < A.Lowered.Succs[B].size(); ++Index) {
+      if (std::make_pair(B, Index) == Back || !countsOn(A, I, B, Index))
+        continue;
+      std::set<unsigned> Sites;
+      if (!landingSites(A, B, Index, 0, Sites))
+        return false;
+      for (unsigned Site : Sites)
+        if (insideLoop(F.Sites[Site], L))
+          return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 LoopCounters planLoopCounters(const AnchoredFunction &A,
@@ -164,6 +213,10 @@ LoopCounters planLoopCounters(const AnchoredFunction &A,
     return Plan;
   const PathDAG &D = A.Graphs.DAG;
   std::map<unsigned, std::set<uint64_t>> Union;
+  /// Per loop with locals: its back edges that count into them.
+  std::map<unsigned,
+           std::vector<std::pair<std::pair<unsigned, unsigned>, unsigned>>>
+      BackEdges;
   for (unsigned B = 0; B < A.Lowered.numBlocks(); ++B) {
     if (!A.hasBlock(B))
       continue;
@@ -206,11 +259,21 @@ LoopCounters planLoopCounters(const AnchoredFunction &A,
         continue;
       Union[*L] = std::move(Joined);
       Plan.EdgeSlots[{B, Index}].assign(Ids->Slots.begin(), Ids->Slots.end());
+      BackEdges[*L].push_back({{B, Index}, SI});
     }
   }
   for (auto &[L, Slots] : Union)
     if (!Slots.empty())
       Plan.LoopSlots[L].assign(Slots.begin(), Slots.end());
+  for (auto &[L, Edges] : BackEdges) {
+    if (Edges.size() != 1 || !Plan.LoopSlots.count(L))
+      continue;
+    auto [Back, SI] = Edges.front();
+    if (!firstByEntry(A, F, I, F.Loops[L], Back, SI))
+      continue;
+    Plan.Firsts[L] = I.Inc[D.startEdge(D.splitEdges()[SI].Head)];
+    Plan.FirstEdges[Back] = L;
+  }
   return Plan;
 }
 

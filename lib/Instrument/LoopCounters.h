@@ -30,6 +30,20 @@
 // The compiler can then compute the count from the trip count, as it does
 // for gcov's counters.
 //
+// A loop with locals and one back edge, whose paths all start at its head
+// and none of whose probes inside its text counts anything but that back
+// edge, is entered with the register at the back edge's reset value, and
+// the difference is held in a local until the block is left (P3_LFIRST,
+// P3_LFBACKn): every iteration then starts from the same value, so gcc
+// knows the register on each branch of the body and keeps no reset and no
+// compare against a slot per iteration; only the first iteration, whose
+// path started before the loop, is told apart (by the difference being
+// nonzero) and counts its own id in the array:
+//
+//   { P3_LSLOT(p3_counts_0_3, 3); P3_LSLOT(p3_counts_0_3, 4); P3_LFIRST(5);
+//     for (i = 0; i < n; P3_SEQ(P3_LFBACK2(0, 5, 3, 4), i++)) ...
+//   }
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef P3_INSTRUMENT_LOOPCOUNTERS_H
@@ -60,6 +74,10 @@ struct LoopCounters {
   /// Loops (and their one back edge) that count runs instead.
   std::map<unsigned, LoopRun> Runs;
   std::map<std::pair<unsigned, unsigned>, unsigned> RunEdges; ///< -> loop
+  /// Loops with locals entered at their back edge's reset value
+  /// (P3_LFIRST): the reset value; and their one back edge (-> loop).
+  std::map<unsigned, uint64_t> Firsts;
+  std::map<std::pair<unsigned, unsigned>, unsigned> FirstEdges;
 };
 
 /// The locals of \p F's loops under instance \p I, which counts in an array

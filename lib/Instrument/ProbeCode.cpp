@@ -118,9 +118,10 @@ std::vector<std::string> ProbeCodeBuilder::ownActions(unsigned B,
                       slotList({Loops.Runs.at(It->second).Slot}))};
     if (auto It = Loops.EdgeSlots.find({B, Index});
         It != Loops.EdgeSlots.end() && I.counts(End))
-      return {formatv("P3_LBACK{0}({1}, {2}, {3})", It->second.size(),
-                      formatIncrement(inc(End)), formatIncrement(inc(Start)),
-                      slotList(It->second))};
+      return {formatv("P3_L{0}BACK{1}({2}, {3}, {4})",
+                      Loops.FirstEdges.count({B, Index}) ? "F" : "",
+                      It->second.size(), formatIncrement(inc(End)),
+                      formatIncrement(inc(Start)), slotList(It->second))};
     if (I.counts(End))
       return {formatv("P3_BACK({0}, {1})", formatIncrement(inc(End)),
                       formatIncrement(inc(Start)))};
@@ -293,6 +294,7 @@ Expected<FunctionCode> ProbeCodeBuilder::build() {
   Code.EagerCuts = Eager;
   Code.LoopSlots = Loops.LoopSlots;
   Code.LoopRuns = Loops.Runs;
+  Code.LoopFirsts = Loops.Firsts;
   const CFG &G = A.Lowered;
   for (unsigned B = 0; B < G.numBlocks(); ++B) {
     if (!A.hasBlock(B))

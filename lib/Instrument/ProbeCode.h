@@ -9,6 +9,8 @@
 //   P3_LBACKn(c, d, s1..sn)  P3_BACK, counting into the locals of slots
 //                   s1..sn when the id is one of them
 //                   (Instrument/LoopCounters.h)
+//   P3_LFBACKn(c, d, s1..sn)  P3_LBACKn of a loop entered with the
+//                   register at d (P3_LFIRST, Instrument/LoopCounters.h)
 //   P3_LRBACK(c, d, s)  P3_BACK of a loop whose iterations all count slot s
 //   P3_CUT(c)       before a call that may not return: the path cut short
 //                   there would be register + c (a store, not a probe; the
@@ -64,6 +66,9 @@ struct FunctionCode {
   /// the slots; loops whose block counts runs.
   std::map<unsigned, std::vector<uint64_t>> LoopSlots;
   std::map<unsigned, LoopRun> LoopRuns;
+  /// Loops of LoopSlots entered at their back edge's reset value
+  /// (P3_LFIRST), with that value.
+  std::map<unsigned, uint64_t> LoopFirsts;
 };
 
 /// The probe text of \p A under \p I, with back edges counting into locals

@@ -145,19 +145,75 @@ static int many(int n) {
   return s;
 }
 
+// Applied, and entered at the back edge's reset value (P3_LFIRST,
+// P3_LFBACKn): several paths, one back edge, a break and a goto out of the
+// loop, neither of which counts a path inside the loop's text. Leaving the
+// block adds the register's difference back, also when no iteration went
+// round. The register on entering the loop depends on the branch before
+// it.
+static int firsts(int n, int brk, int jump) {
+  int i, s = 0;
+  if (brk > 3)
+    s = 1;
+  for (i = 0; i < n; i++) {
+    if (i == brk)
+      break;
+    if (i == jump)
+      goto out;
+    if (i & 1)
+      s += i;
+  }
+  return s;
+out:
+  return -s;
+}
+
+// Not entered at the reset: the return inside the loop counts its path
+// there, with the register the loop sees.
+static int returns(int n, int ret) {
+  int i, s = 0;
+  for (i = 0; i < n; i++) {
+    if (i == ret)
+      return s;
+    if (i & 1)
+      s += i;
+  }
+  return s;
+}
+
+// The inner loop is entered at its reset; the outer loop's back edge, whose
+// count follows the inner loop's block, finds the register restored. The
+// outer loop has another path start inside it: not entered at the reset.
+static int pushed(int n) {
+  int k = 0, s = 0;
+  while (n-- > 0) {
+    while (k < n) {
+      if (k & 1)
+        s++;
+      k++;
+    }
+  }
+  return s;
+}
+
 int main(void) {
   int t = plain(10) + safe_call(5) + pointer(4) + assembly(3) + nested(5) +
           relabel(6) + in_macro(4) + many(9);
   t += leaves(10, 3, -1, -1) + leaves(10, -1, 4, -1) + leaves(10, -1, -1, 5) +
        leaves(10, -1, -1, -1);
   t += entered(1) + entered(5);
+  t += firsts(10, -1, -1) + firsts(10, 0, -1) + firsts(10, 5, -1) +
+       firsts(10, -1, 0) + firsts(10, -1, 4) + firsts(0, -1, -1);
+  t += returns(10, 0) + returns(10, 5) + returns(10, -1) + pushed(6);
   exits(3);
   printf("%d %d\n", t, sink);
   return 0;
 }
 
 // CHECK-LABEL: static int plain(int n) {
-// CHECK:   { P3_LSLOT([[A:p3_counts_0_[0-9]+]], [[P0:[0-9]+]]); P3_LSLOT([[A]], [[P1:[0-9]+]]); for (i = 0; i < n; P3_SEQ(P3_LBACK2({{-?[0-9]+}}, {{-?[0-9]+}}, [[P0]], [[P1]]), i++))
+// Its paths all start at its head and nothing else in it counts: the loop
+// is entered with the register at the back edge's reset value.
+// CHECK:   { P3_LSLOT([[A:p3_counts_0_[0-9]+]], [[P0:[0-9]+]]); P3_LSLOT([[A]], [[P1:[0-9]+]]); P3_LFIRST([[D:-?[0-9]+]]); for (i = 0; i < n; P3_SEQ(P3_LFBACK2({{-?[0-9]+}}, [[D]], [[P0]], [[P1]]), i++))
 // CHECK-NEXT:     if (P3_IF(i % 3, {{.+}}))
 // CHECK-NEXT:       s += i; }
 // CHECK-LABEL: static int safe_call(int n) {
@@ -202,6 +258,18 @@ int main(void) {
 // CHECK-LABEL: static int many(int n) {
 // CHECK-NOT: P3_L
 // CHECK:   for (i = 0; i < n; P3_SEQ(P3_BACK({{.+}}), i++)) {
+// CHECK-LABEL: static int firsts(int n, int brk, int jump) {
+// CHECK:   { P3_LSLOT([[F:p3_counts_0_[0-9]+]], {{[0-9]+}}); P3_LSLOT([[F]], {{[0-9]+}}); P3_LFIRST([[FD:-?[0-9]+]]); for (i = 0; i < n; P3_SEQ(P3_LFBACK2({{-?[0-9]+}}, [[FD]], {{.+}}), i++)) {
+// CHECK:   } }
+// CHECK-LABEL: static int returns(int n, int ret) {
+// CHECK-NOT: P3_LF
+// CHECK:   { P3_LSLOT({{.+}}); P3_LSLOT({{.+}}); for (i = 0; i < n; P3_SEQ(P3_LBACK2({{.+}}), i++)) {
+// CHECK-LABEL: static int pushed(int n) {
+// CHECK-NEXT:   int k = 0, s = 0;
+// CHECK-NEXT:   { P3_LSLOT({{.+}}); while (n-- > 0) { {
+// CHECK-NEXT:     { P3_LSLOT({{.+}}); P3_LSLOT({{.+}}); P3_LFIRST([[PD:-?[0-9]+]]); while (k < n) { {
+// CHECK:     } P3_LFBACK2({{-?[0-9]+}}, [[PD]], {{.+}}); } }
+// CHECK-NEXT:   } P3_LBACK1({{.+}}); } }
 // CHECK-LABEL: int main(void) {
 
 // SAME: check: the merged profile equals

@@ -77,13 +77,15 @@ int main() {
 // CHECK-LABEL: bool Rect::operator<(const Rect &o) const { P3_ENTER(p3_functions_0, 6, p3_counts_0_6);
 // The range-for's back edge probes: before the continue, and after the body
 // (braced once more, so that the probe runs only when the body completes);
-// they count into locals around the loop (loop-locals.c).
+// they count into locals around the loop, which is entered at the back
+// edge's reset value (one back edge, two places for its probe;
+// loop-locals.c).
 // CHECK-LABEL: static int total(const std::vector<int> &xs) { P3_ENTER(p3_functions_0, 7, p3_counts_0_7);
-// CHECK:        { P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); for (int x : xs) { {
+// CHECK:        { P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); P3_LSLOT(p3_counts_0_7, {{[0-9]+}}); P3_LFIRST([[H:-?[0-9]+]]); for (int x : xs) { {
 // CHECK-NEXT:     if (P3_IF(x < 0, {{.+}}, {{.+}}))
-// CHECK-NEXT:       { P3_LBACK2({{-?[0-9]+}}, [[H:-?[0-9]+]], {{.+}}); continue; }
+// CHECK-NEXT:       { P3_LFBACK2({{-?[0-9]+}}, [[H]], {{.+}}); continue; }
 // CHECK-NEXT:     s += x;
-// CHECK-NEXT:   } P3_LBACK2({{-?[0-9]+}}, [[H]], {{.+}}); } }
+// CHECK-NEXT:   } P3_LFBACK2({{-?[0-9]+}}, [[H]], {{.+}}); } }
 
 // Shape's destructor runs for a and b (as the base of Rect); Shape::area never
 // (the call through s is dispatched to Rect::area).
