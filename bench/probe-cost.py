@@ -374,9 +374,10 @@ def fold_perf(table, floor=5):
     variant summed into one entry (OTHERS, never listed): the totals stay, the JSON
     file shrinks (flex: about 950 functions per variant, most with a sample or two)."""
     small = {s for s in set().union(*table.values())
-             if all(v.get(s, 0) < floor for v in table.values())}
+             if s != OTHERS and all(v.get(s, 0) < floor for v in table.values())}
+    # a table folded before (a merged document's) keeps what it had folded
     return {n: dict({s: c for s, c in v.items() if s not in small},
-                    **{OTHERS: sum(c for s, c in v.items() if s in small)})
+                    **{OTHERS: v.get(OTHERS, 0) + sum(c for s, c in v.items() if s in small)})
             for n, v in table.items()}
 
 
