@@ -1637,7 +1637,7 @@ static P3_UNUSED_ p3_u64 p3_hashed_[1];
       P3_RECAST_(p3_u64(*)[P3_ALEN_(counts)], &(counts));                      \
   struct p3_slot(*const p3_k)[P3_KLEN_OF_(counts)] P3_UNUSED_ =                \
       P3_RECAST_(struct p3_slot(*)[P3_KLEN_OF_(counts)], &(counts));           \
-  unsigned p3_g P3_UNUSED_ = 0;                                                \
+  unsigned p3_fg P3_UNUSED_ = 0;                                               \
   p3_u64 p3_r P3_UNUSED_ = (P3_PROBE_, P3_CAST_(p3_u64, 0))
 
 /* Ids with a slot of their own in p3_a; the one after them is the dropped
@@ -1739,7 +1739,7 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
  * fork(): a forked child starts from zero counts, so it must not undo a
  * count its parent made before the fork (the counter would go below zero,
  * or silently lose a count the child made itself). P3_CUT_COUNT notes the
- * unit's fork generation in the frame's p3_g (declared by P3_ENTER), which
+ * unit's fork generation in the frame's p3_fg (declared by P3_ENTER), which
  * every fork increments in the child (p3_fork_child_in_); P3_CUT_UNDO
  * undoes only a count made in the same generation. A child that returns
  * through a call counted before the fork thus counts nothing for it,
@@ -1768,10 +1768,10 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
 #else
 #define P3_CUT_ARRAY_ ((void)sizeof(char[P3_LEN_ != 0 ? 1 : -1]))
 #define P3_CUT_COUNT(c)                                                        \
-  (P3_CUT_ARRAY_, P3_PROBE_, (void)(p3_g = p3_fork_gen_),                      \
+  (P3_CUT_ARRAY_, P3_PROBE_, (void)(p3_fg = p3_fork_gen_),                     \
    P3_INC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))
 #define P3_CUT_UNDO(c)                                                         \
-  (p3_g == p3_fork_gen_                                                        \
+  (p3_fg == p3_fork_gen_                                                       \
        ? (P3_UNPROBE_, P3_DEC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))     \
        : (void)0)
 #endif
