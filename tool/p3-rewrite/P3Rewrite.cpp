@@ -683,8 +683,7 @@ int main(int argc, const char **argv) {
   // Eager cut counts by default, except in a program that forks a child
   // which runs on: a count pending at the fork is then completed exactly
   // only by a frame, which the child inherits (docs/rewriter.md).
-  Rewrite.EagerCuts =
-      !NoEagerCuts && (EagerCuts || Model.ForkRefs.empty());
+  Rewrite.EagerCuts = !NoEagerCuts && (EagerCuts || Model.ForkRefs.empty());
   if (!NoEagerCuts && !EagerCuts && !Model.ForkRefs.empty() && !NoCutPaths)
     WithColor::note(errs(), "p3-rewrite")
         << "the program forks (" << *Model.ForkRefs.begin()
