@@ -233,7 +233,17 @@ struct p3_unit {
   int p3_registered;    /* by P3_CTOR_ (1) or by the fallback (2; see
                            "Linkers that drop constructor priorities") */
   struct p3_unit *p3_next;
+  unsigned *p3_fork_gen; /* the unit's p3_fork_gen_ (P3_CUT_UNDO) */
 };
+
+/* The fork generation of this translation unit's code: a forked child's
+ * fork handler increments it (p3_fork_child_in_), so an eager count of a
+ * path cut short made before the fork, whose counter the child has zeroed,
+ * is not undone in the child (P3_CUT_UNDO). Static, one per translation
+ * unit, reached through its unit: no TLS (only the forking thread exists in
+ * the child), a PC-relative address that every linker resolves within the
+ * object (tcc's too: see p3_registry_at_). */
+static P3_UNUSED_ unsigned p3_fork_gen_;
 
 struct p3_registry {
   struct p3_unit *p3_first;
@@ -1406,7 +1416,10 @@ static P3_UNUSED_ void p3_fork_child_in_(struct p3_registry *r) {
   /* Only the counters that are not zero are written: clearing a page that
    * holds none would copy it from the parent or back it with a new one. */
   p3_pages_open(&pages, r);
-  for (u = r->p3_first; u; u = u->p3_next)
+  for (u = r->p3_first; u; u = u->p3_next) {
+    /* Eager cut counts pending at the fork are not undone here. */
+    if (u->p3_fork_gen)
+      ++*u->p3_fork_gen;
     for (i = 0; i < u->p3_num_functions; ++i) {
       f = &u->p3_functions[i];
       for (j = 0; f->p3_counts && j <= f->p3_array_len; j += n) {
@@ -1424,6 +1437,7 @@ static P3_UNUSED_ void p3_fork_child_in_(struct p3_registry *r) {
       f->p3_cap = f->p3_used = f->p3_lost = f->p3_dropped = f->p3_probes = 0;
       f->p3_lock = f->p3_growing = 0;
     }
+  }
   p3_pages_close(&pages);
 }
 static P3_UNUSED_ void p3_fork_child(void) {
@@ -1588,7 +1602,7 @@ static P3_UNUSED_ void p3_probe_(struct p3_function *f) {
 #define P3_UNIT(table, copy, hash)                                             \
   static struct p3_unit p3_unit_##table = {                                    \
       (table), sizeof(table) / sizeof((table)[0]), (copy), (hash),             \
-      P3_UNIT_PROBES_, 0, 0, P3_NULL};                                         \
+      P3_UNIT_PROBES_, 0, 0, P3_NULL, &p3_fork_gen_};                          \
   static void p3_init_##table(void) P3_CTOR_;                                  \
   static void p3_init_##table(void) { p3_register(&p3_unit_##table); }         \
   static void p3_fini_##table(void) P3_DTOR_;                                  \
@@ -1623,6 +1637,7 @@ static P3_UNUSED_ p3_u64 p3_hashed_[1];
       P3_RECAST_(p3_u64(*)[P3_ALEN_(counts)], &(counts));                      \
   struct p3_slot(*const p3_k)[P3_KLEN_OF_(counts)] P3_UNUSED_ =                \
       P3_RECAST_(struct p3_slot(*)[P3_KLEN_OF_(counts)], &(counts));           \
+  unsigned p3_fg P3_UNUSED_ = 0;                                               \
   p3_u64 p3_r P3_UNUSED_ = (P3_PROBE_, P3_CAST_(p3_u64, 0))
 
 /* Ids with a slot of their own in p3_a; the one after them is the dropped
@@ -1720,6 +1735,18 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
  * and subtract atomically; a count another thread has made for a call still
  * running when the process exits stands as well (that thread's path was cut
  * short by the exit). P3_NO_CUT_STACK turns these off with the frames.
+ *
+ * fork(): a forked child starts from zero counts, so it must not undo a
+ * count its parent made before the fork (the counter would go below zero,
+ * or silently lose a count the child made itself). P3_CUT_COUNT notes the
+ * unit's fork generation in the frame's p3_fg (declared by P3_ENTER), which
+ * every fork increments in the child (p3_fork_child_in_); P3_CUT_UNDO
+ * undoes only a count made in the same generation. A child that returns
+ * through a call counted before the fork thus counts nothing for it,
+ * exactly; a child that is cut short inside such a call (exits in it) loses
+ * that count, which its parent's frame would have given it: p3-rewrite keeps
+ * frames in programs that call fork() (docs/rewriter.md), so this is a guard
+ * for forks it cannot see.
  * Never in a hashed function (the rewriter keeps the frame there; the size
  * check makes such a use a compile error).
  *
@@ -1741,10 +1768,12 @@ static P3_UNUSED_ void p3_set_(p3_u64 *r, p3_u64 c) { *r = c; }
 #else
 #define P3_CUT_ARRAY_ ((void)sizeof(char[P3_LEN_ != 0 ? 1 : -1]))
 #define P3_CUT_COUNT(c)                                                        \
-  (P3_CUT_ARRAY_, P3_PROBE_,                                                   \
+  (P3_CUT_ARRAY_, P3_PROBE_, (void)(p3_fg = p3_fork_gen_),                     \
    P3_INC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))
 #define P3_CUT_UNDO(c)                                                         \
-  (P3_UNPROBE_, P3_DEC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))
+  (p3_fg == p3_fork_gen_                                                       \
+       ? (P3_UNPROBE_, P3_DEC_(P3_SLOT_ADDR_(p3_r + P3_CAST_(p3_u64, c))))     \
+       : (void)0)
 #endif
 
 /*===-- Loop-local counting -----------------------------------------------===*/

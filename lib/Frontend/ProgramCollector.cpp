@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -77,9 +78,11 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
       if (!CalleeRefs.count(Ref) && !inDependentCode())
         Model.CallSites[callKey(FD)] = UnknownCallSites;
+      noteFork(FD, Ref->getLocation());
+    }
     return true;
   }
 
@@ -94,6 +97,26 @@ private:
     unsigned &N = Model.CallSites[callKey(FD)];
     if (N != UnknownCallSites)
       ++N;
+  }
+  /// Records a call of (or a reference to) a C library function that forks
+  /// a child which runs on (ProgramModel::ForkRefs); vfork's child shares
+  /// the parent's memory until it execs or exits.
+  void noteFork(const FunctionDecl *FD, SourceLocation Loc) {
+    const IdentifierInfo *Id = FD->getIdentifier();
+    if (!Id || !FD->isExternC() ||
+        !llvm::StringSwitch<bool>(Id->getName())
+             .Cases("fork", "_Fork", "__fork", "__libc_fork", "daemon",
+                    "forkpty", true)
+             .Default(false))
+      return;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    if (P.isInvalid())
+      return;
+    StringRef File = P.getFilename();
+    if (File.starts_with(Opts.Root + "/"))
+      File = File.drop_front(Opts.Root.size() + 1);
+    Model.ForkRefs.insert(
+        (File + ":" + Twine(P.getLine()) + " " + Id->getName()).str());
   }
   void classify(FunctionDecl *FD);
   void collect(const FunctionDecl *Pattern,
@@ -450,6 +473,7 @@ void ProgramModel::merge(ProgramModel &&Unit) {
   }
   for (auto &[Key, Keys] : Unit.CallKeys)
     CallKeys[Key].insert(Keys.begin(), Keys.end());
+  ForkRefs.insert(Unit.ForkRefs.begin(), Unit.ForkRefs.end());
 }
 
 void ProgramModel::assignCallSites() {

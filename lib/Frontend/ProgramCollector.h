@@ -71,6 +71,11 @@ public:
   /// Call keys of each collected function (a template: one per
   /// instantiation, whose call sites add up).
   std::map<FunctionKey, std::set<std::string>> CallKeys;
+  /// Where the program names a function that forks a child which goes on
+  /// running the program's code (fork, _Fork, daemon, forkpty): "file:line
+  /// name". A count of a path cut short made before the fork cannot be
+  /// completed in such a child without a frame (RewriteOptions::EagerCuts).
+  std::set<std::string> ForkRefs;
 
   /// Records \p F, lowered from one translation unit, under \p Key: the
   /// first lowering seen is kept; a different one makes it skipped.

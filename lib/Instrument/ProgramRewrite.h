@@ -43,8 +43,9 @@ struct RewriteOptions {
   bool CutPaths = true;
   /// Count them eagerly (a count before the call, undone when it returns)
   /// where every such call has a place for that, instead of by a frame
-  /// (ProbeCode.h). Off by default: a forked child starts from zero counts,
-  /// so undoing a count made before the fork leaves it negative.
+  /// (ProbeCode.h). p3-rewrite turns it on unless the program forks: a
+  /// forked child that exits inside a call counted before the fork would
+  /// lose that count (the runtime skips the child's undo of such a count).
   bool EagerCuts = false;
   std::string Root;
   std::string Tool;

@@ -123,13 +123,12 @@ void addSection(const Manifest &M, const ProgramGraphs &G, StringRef File,
     }
     // No process counts a path 2^63 times; such a count went below zero
     // (an eager count of a path cut short, made before a fork and undone in
-    // the child: p3-rewrite --eager-cuts) or the file is corrupt.
+    // the child, by a copy built with a runtime header older than the fork
+    // generation guard) or the file is corrupt.
     if (R.Count > uint64_t(INT64_MAX)) {
       Problem(functionName(M, R.Function) +
               formatv(": the count of path id {0} is {1}, above 2^63 - 1: a "
-                      "count that went below zero (--eager-cuts in a forked "
-                      "child that returned through a call counted before the "
-                      "fork) or a corrupt profile",
+                      "count that went below zero or a corrupt profile",
                       R.Id, R.Count));
       continue;
     }

@@ -62,7 +62,7 @@ TEST(RuntimeDump, PagemapBitmapSkipsOnlyPagesNeverWritten) {
   for (unsigned p : touched)
     first[p * 512 + 3] = 1;
   p3_function fn[] = {P3_FUNCTION(0, sizeof(Counters) / 8 - 1, Counters)};
-  p3_unit unit = {fn, 1, 0, "0123456789abcdef", 0, 0, 0, nullptr};
+  p3_unit unit = {fn, 1, 0, "0123456789abcdef", 0, 0, 0, nullptr, nullptr};
   static struct p3_registry reg; // (a macro names the struct and the variable)
   reg.p3_first = reg.p3_last = &unit;
   p3_pages pages;

@@ -122,16 +122,16 @@ static cl::opt<bool> NoCutPaths(
 
 static cl::opt<bool> EagerCuts(
     "eager-cuts",
-    cl::desc("Count a path cut short by a count before the call, undone when "
-             "it returns, instead of by a frame on the runtime's cut stack, "
-             "where every such call of the function has a place for both "
-             "(cheaper; wrong in a forked child that returns through a call "
-             "counted before the fork: docs/rewriter.md)"),
+    cl::desc("Count paths cut short eagerly (a count before the call, undone "
+             "when it returns) even in a program that calls fork(), where "
+             "the default keeps frames: a forked child that exits inside a "
+             "call counted before the fork then loses that count "
+             "(docs/rewriter.md)"),
     cl::cat(Category));
 static cl::opt<bool> NoEagerCuts(
     "no-eager-cuts",
-    cl::desc("Count every path cut short by a frame (the default; overrides "
-             "--eager-cuts)"),
+    cl::desc("Count every path cut short by a frame on the runtime's cut "
+             "stack, never eagerly (overrides --eager-cuts)"),
     cl::cat(Category));
 
 static cl::opt<bool> ClosedWorld(
@@ -680,7 +680,18 @@ int main(int argc, const char **argv) {
   Rewrite.ExitGuards = !NoExitGuards;
   Rewrite.LoopCounters = !NoLoopCounters;
   Rewrite.CutPaths = !NoCutPaths;
-  Rewrite.EagerCuts = EagerCuts && !NoEagerCuts;
+  // Eager cut counts by default, except in a program that forks a child
+  // which runs on: a count pending at the fork is then completed exactly
+  // only by a frame, which the child inherits (docs/rewriter.md).
+  Rewrite.EagerCuts = !NoEagerCuts && (EagerCuts || Model.ForkRefs.empty());
+  if (!NoEagerCuts && !EagerCuts && !Model.ForkRefs.empty() && !NoCutPaths)
+    WithColor::note(errs(), "p3-rewrite")
+        << "the program forks (" << *Model.ForkRefs.begin()
+        << (Model.ForkRefs.size() > 1
+                ? formatv(" and {0} more", Model.ForkRefs.size() - 1).str()
+                : std::string())
+        << "): paths cut short are counted by frames, exact in a forked "
+           "child (--eager-cuts counts them before each call instead)\n";
   Rewrite.Root = *Root;
   Rewrite.Tool = "p3-rewrite " P3_VERSION;
   Rewrite.Excluded = std::move(Excluded);

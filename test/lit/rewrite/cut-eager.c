@@ -1,4 +1,4 @@
-// Paths cut short counted eagerly (--eager-cuts, where it applies): no frame,
+// Paths cut short counted eagerly (the default where it applies): no frame,
 // no cut stack. Before a call that may not return, P3_CUT_COUNT(c) counts the
 // path that would be cut there (register + c) in the function's own array;
 // when the call returns, P3_CUT_UNDO(c) takes that count back. A call that
@@ -11,7 +11,7 @@
 // clang and tcc (which has no cut stack, but counts these), and the probe
 // counts equal the model (the count and its undo are one probe and minus one).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.c
-// RUN: cd %t && p3-rewrite -k 1 --eager-cuts --skip-function=catcher -o out t.c --
+// RUN: cd %t && p3-rewrite -k 1 --skip-function=catcher -o out t.c --
 // RUN: grep -v '^//' %t/out/copy-0/t.c | FileCheck --check-prefix=CODE %s
 // RUN: cd %t && %p3check verify out t.c --run "" --run "x" --run "x x" | FileCheck --check-prefix=PROF %s
 // RUN: cd %t && p3-rewrite -k 1 --no-eager-cuts --skip-function=catcher -o framed t.c --

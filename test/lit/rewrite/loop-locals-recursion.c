@@ -66,10 +66,10 @@ int main(void) {
 // CHECK-NEXT:     { s += depth(n); P3_LRBACK({{.+}}); } }
 // CHECK-LABEL: static int via_odd(int n) {
 // CHECK-NOT: P3_L
-// CHECK:     s += P3_SEQ(P3_CUT({{[0-9]+}}), odd(n)); P3_BACK({{.+}});
+// CHECK: s += __extension__ ({ int p3_v = P3_SEQ(P3_CUT_COUNT([[O:[0-9]+]]), odd(n)); P3_CUT_UNDO([[O]]); p3_v; }); P3_BACK({{.+}});
 // CHECK-LABEL: static int via_even(int n) {
 // CHECK-NOT: P3_L
-// CHECK:     s += P3_SEQ(P3_CUT({{[0-9]+}}), even(n)); P3_BACK({{.+}});
+// CHECK: s += __extension__ ({ int p3_v = P3_SEQ(P3_CUT_COUNT([[E:[0-9]+]]), even(n)); P3_CUT_UNDO([[E]]); p3_v; }); P3_BACK({{.+}});
 // CHECK-LABEL: int main(void) {
 
 // SAME: check: the merged profile equals

@@ -226,7 +226,7 @@ int main(void) {
 // CHECK:   while (P3_IF(--n > 0, P3_BACK({{.+}}), {{.+}}));
 // CHECK-LABEL: static int pointer(int n) {
 // CHECK-NOT: P3_L
-// CHECK:     s += P3_SEQ(P3_CUT({{[0-9]+}}), indirect(n)); P3_BACK({{.+}});
+// CHECK:     s += __extension__ ({ int p3_v = P3_SEQ(P3_CUT_COUNT([[P:[0-9]+]]), indirect(n)); P3_CUT_UNDO([[P]]); p3_v; }); P3_BACK({{.+}});
 // CHECK-LABEL: static int leaves(int n, int ret, int brk, int jump) {
 // CHECK:   { P3_LRUN(p3_counts_0_{{[0-9]+}}, {{[0-9]+}}, {{-?[0-9]+}}); for (i = 0; i < n; P3_SEQ(P3_LRBACK({{.+}}), i++)) {
 // CHECK:   } }
