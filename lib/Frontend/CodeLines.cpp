@@ -1,4 +1,11 @@
 //===- CodeLines.cpp - The source lines a CFG block's code runs on -------===//
+//
+// The lines of each block's statements, of the edges (a loop's back edge, a
+// return) and of whole constructs, for reports. One translation unit with its
+// statement finders (ReturnFinder, GotoFinder, LoopFinder): each file that
+// includes Clang costs about 20 s and 1 GB to compile.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/CodeLines.h"
 

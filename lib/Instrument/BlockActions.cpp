@@ -1,4 +1,11 @@
 //===- BlockActions.cpp - Where each block's OSP entry action runs --------===//
+//
+// One file past the usual size: the member functions of one class, Planner,
+// whose steps (place each block's action, fuse it into branch outcomes, chain
+// straight runs, sink into branches, hand the register over) each rewrite
+// the same placement lists of one function (the rules: BlockActions.h).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Instrument/BlockActions.h"
 #include "Graph/CFG.h"

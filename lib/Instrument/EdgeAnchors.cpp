@@ -1,4 +1,15 @@
 //===- EdgeAnchors.cpp - Which site runs the probe of each CFG edge ------===//
+//
+// One file past the usual size: its parts are the member functions of one
+// class, AnchorPlanner, which plans one function's anchors while it repairs
+// that function's CFG in place (joins materialized, unanchored exits dropped,
+// probeless cycles contracted), every step reading the tables the others
+// built (anchors, in-edges, regions, dropped edges). Its last part, the cut
+// edges of paths cut short (from registerIsConstant on), reads the anchors
+// of the same run; a split there would move the class to a private header.
+// The graph algorithms it calls are Clang-free, in lib/Graph.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Instrument/EdgeAnchors.h"
 #include "Graph/CFG.h"

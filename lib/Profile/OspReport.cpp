@@ -1,4 +1,10 @@
 //===- OspReport.cpp - p3-report for an OSP copy: hot subpaths as source --===//
+//
+// p3-report for an OSP output directory: finding and loading the hot lists
+// and traces, then the text and JSON views of one OspReporter (one file: the
+// views share the loaded state and its accuracy against the exact counter).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Profile/OspReport.h"
 #include "Profile/AtomicWrite.h"

@@ -7,6 +7,10 @@
 // probe sites, plans the copies (SBL, PBL or P3) and writes DIR/copy-0 ...
 // DIR/copy-<K-1>, their diffs, and DIR/manifest.json.
 //
+// Past the usual size for its options: each carries its help text
+// here, where `p3-rewrite --help` and the README's option table start. The
+// work is in the libraries; main only orders the steps and reports.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/EmittedSyntax.h"
