@@ -10,6 +10,30 @@ using namespace llvm;
 
 namespace p3 {
 
+namespace {
+
+/// One field: \p Default when it is missing (an error without one), else
+/// \p Parse's value, an error saying \p NotThat when there is none.
+template <typename T, typename D, typename ParseFn>
+Error getField(const JSONObjectReader &R, const json::Object &O, StringRef Key,
+               T &Out, const std::optional<D> &Default, ParseFn Parse,
+               StringRef NotThat) {
+  const json::Value *V = O.get(Key);
+  if (!V) {
+    if (!Default)
+      return R.fieldError(Key, "is missing");
+    Out = T(*Default);
+    return Error::success();
+  }
+  auto Value = Parse(*V);
+  if (!Value)
+    return R.fieldError(Key, NotThat);
+  Out = std::move(*Value);
+  return Error::success();
+}
+
+} // namespace
+
 Error JSONObjectReader::error(const Twine &Msg) const {
   return fail((Where.empty() ? "" : Where + ": ") + Msg);
 }
@@ -20,19 +44,8 @@ Error JSONObjectReader::fieldError(StringRef Key, const Twine &Msg) const {
 
 Error JSONObjectReader::get(StringRef Key, uint64_t &Out,
                             std::optional<uint64_t> Default) const {
-  const json::Value *V = O.get(Key);
-  if (!V) {
-    if (Default) {
-      Out = *Default;
-      return Error::success();
-    }
-    return fieldError(Key, "is missing");
-  }
-  std::optional<uint64_t> N = u64FromJSON(*V);
-  if (!N)
-    return fieldError(Key, "is not an unsigned 64-bit integer");
-  Out = *N;
-  return Error::success();
+  return getField(*this, O, Key, Out, Default, u64FromJSON,
+                  "is not an unsigned 64-bit integer");
 }
 
 Error JSONObjectReader::get(StringRef Key, unsigned &Out,
@@ -49,36 +62,22 @@ Error JSONObjectReader::get(StringRef Key, unsigned &Out,
 
 Error JSONObjectReader::get(StringRef Key, bool &Out,
                             std::optional<bool> Default) const {
-  const json::Value *V = O.get(Key);
-  if (!V) {
-    if (Default) {
-      Out = *Default;
-      return Error::success();
-    }
-    return fieldError(Key, "is missing");
-  }
-  std::optional<bool> B = V->getAsBoolean();
-  if (!B)
-    return fieldError(Key, "is not true or false");
-  Out = *B;
-  return Error::success();
+  return getField(
+      *this, O, Key, Out, Default,
+      [](const json::Value &V) { return V.getAsBoolean(); },
+      "is not true or false");
 }
 
 Error JSONObjectReader::get(StringRef Key, std::string &Out,
                             std::optional<StringRef> Default) const {
-  const json::Value *V = O.get(Key);
-  if (!V) {
-    if (Default) {
-      Out = Default->str();
-      return Error::success();
-    }
-    return fieldError(Key, "is missing");
-  }
-  std::optional<StringRef> S = V->getAsString();
-  if (!S)
-    return fieldError(Key, "is not a string");
-  Out = S->str();
-  return Error::success();
+  return getField(
+      *this, O, Key, Out, Default,
+      [](const json::Value &V) -> std::optional<std::string> {
+        if (std::optional<StringRef> S = V.getAsString())
+          return S->str();
+        return std::nullopt;
+      },
+      "is not a string");
 }
 
 Expected<const json::Array *> JSONObjectReader::array(StringRef Key,
